@@ -1,0 +1,23 @@
+import Foundation
+import Tessera
+
+let usage = """
+    tessera \(Tessera.version) — a CPU compositor for layer trees
+
+    usage: tessera <command> [options]
+
+    commands:
+      version    print the version
+      help       print this text
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "version", "--version":
+    print(Tessera.version)
+case nil, "help", "--help", "-h":
+    print(usage)
+case let other?:
+    FileHandle.standardError.write(Data("tessera: unknown command '\(other)'\n\n\(usage)\n".utf8))
+    exit(2)
+}
