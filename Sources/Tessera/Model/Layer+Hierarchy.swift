@@ -1,0 +1,63 @@
+/// Editing the layer tree. Same thread rules as ``Layer``.
+extension Layer {
+    /// Appends `layer` on top of the other sublayers. A layer that already has a superlayer is first
+    /// removed from it (UIKit's behaviour).
+    /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` when `layer` is `self` or an ancestor of
+    ///   `self` (that would make a cycle).
+    public func addSublayer(_ layer: Layer) throws {
+        try insertSublayer(layer, at: layer.superlayer === self ? sublayers.count - 1 : sublayers.count)
+    }
+
+    /// Inserts `layer` at `index` in paint order (0 is the bottom). When `layer` is already a sublayer of
+    /// `self`, `index` counts the sublayers without it.
+    /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` for a cycle;
+    ///   ``TesseraError/invalidArgument(argument:reason:)`` naming `index` when outside `0…count`.
+    public func insertSublayer(_ layer: Layer, at index: Int) throws {
+        var ancestor: Layer? = self
+        while let current = ancestor {
+            if current === layer {
+                throw TesseraError.invalidHierarchy(
+                    reason: "cannot add \(layer) as a sublayer of itself or of one of its descendants")
+            }
+            ancestor = current.superlayer
+        }
+        let count = sublayers.count - (layer.superlayer === self ? 1 : 0)
+        guard (0...count).contains(index) else {
+            throw TesseraError.invalidArgument(argument: "index", reason: "must be in 0…\(count), got \(index)")
+        }
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: index)
+        layer.superlayer = self
+        recordChange(.sublayers)
+        if layer.subtreeHasChanges {
+            // The moved subtree carries changes the new ancestors must know of.
+            layer.subtreeHasChanges = false
+            layer.markPathChanged()
+        }
+    }
+
+    /// Detaches the layer from its superlayer; does nothing for a root.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+        parent.recordChange(.sublayers)
+    }
+
+    /// The topmost ancestor (the layer itself when it has no superlayer).
+    public var rootLayer: Layer {
+        var layer = self
+        while let parent = layer.superlayer { layer = parent }
+        return layer
+    }
+
+    /// True when `self` is `layer` or lies in its subtree.
+    public func isDescendant(of layer: Layer) -> Bool {
+        var current: Layer? = self
+        while let candidate = current {
+            if candidate === layer { return true }
+            current = candidate.superlayer
+        }
+        return false
+    }
+}

@@ -1,0 +1,149 @@
+/// A node of the layer tree: a rectangle placed in its superlayer (`frame`) that shows a window
+/// (`bounds`) onto its own, unbounded coordinate plane, in which it draws its content and places its
+/// sublayers.
+///
+/// Units are points. `frame` is in the superlayer's plane; `bounds` is in the layer's own plane and always
+/// has the frame's size, while its origin selects which part of the plane is visible. A sublayer composites
+/// at `frame.origin − superlayer.bounds.origin`, recursively up to the root (seed 000), so moving a bounds
+/// origin moves every sublayer at once with no frame changing — that is scrolling (see ``ScrollLayer``).
+/// Sublayers outside the bounds stay visible unless ``clipsToBounds`` is set (seed 002).
+///
+/// Properties with invalid values (NaN, infinities, negative sizes, absurd magnitudes, opacity outside
+/// 0…1) are set through throwing setters that name the argument; the others are plain properties.
+/// Every change is recorded (``generation``, ``takeChanges()``) for the frame pipeline.
+///
+/// Thread safety: a layer tree is not synchronized. Build and mutate it on one thread at a time (the
+/// caller's "model thread", typically the main thread), and render it from that same thread; the
+/// compositor reads the tree only during its planning step, on the calling thread.
+public class Layer {
+    /// A name for messages and scene files; not required to be unique.
+    public var name: String?
+
+    /// The layer's rectangle in its superlayer's coordinate plane, in points.
+    public private(set) var frame: Rect
+    /// The top-left of the visible window onto the layer's own plane, in points.
+    public private(set) var boundsOrigin: Point = .zero
+    /// Opacity in 0…1 applied to the layer and its sublayers as a group member (effective opacity
+    /// multiplies down the tree).
+    public private(set) var opacity: Double = 1
+
+    /// Whether sublayers are clipped to the bounds rectangle (default `false`: they stay visible outside).
+    public var clipsToBounds = false { didSet { if oldValue != clipsToBounds { recordChange(.compositing) } } }
+    /// Hidden layers and their sublayers are neither drawn nor hit.
+    public var isHidden = false { didSet { if oldValue != isHidden { recordChange(.compositing) } } }
+    /// Fills the bounds rectangle beneath the content; `nil` (the default) draws nothing.
+    public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { recordChange(.content) } } }
+
+    /// What the layer draws in its own plane above its background colour; `nil` draws nothing.
+    /// Replacing it invalidates everything the layer drew.
+    public var content: (any LayerContent)? { didSet { recordChange(.content) } }
+
+    /// The superlayer, or `nil` for a root or a detached layer.
+    public internal(set) weak var superlayer: Layer?
+    /// The sublayers in paint order: later ones draw over earlier ones.
+    public internal(set) var sublayers: [Layer] = []
+
+    /// Increases by at least one with every change to this layer's own properties or sublayer list.
+    public private(set) var generation: UInt64 = 0
+    /// Changes not yet taken by ``takeChanges()``.
+    public private(set) var pendingChanges: LayerChanges = []
+    /// True when this layer or a descendant has pending changes.
+    public internal(set) var subtreeHasChanges = false
+
+    /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…` for a non-finite or
+    ///   absurd origin or a negative size.
+    public init(frame: Rect = .zero) throws {
+        self.frame = try frame.validated("frame")
+        pendingChanges = [.frame, .content]
+        subtreeHasChanges = true
+    }
+
+    /// The visible window onto the layer's own plane: `boundsOrigin` with the frame's size.
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    /// Moves and/or resizes the layer in its superlayer. The bounds size follows; the bounds origin stays.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.origin.x`,
+    ///   `frame.size.width`, … on an invalid value; the layer is then unchanged.
+    public func setFrame(_ frame: Rect) throws {
+        let frame = try frame.validated("frame")
+        guard frame != self.frame else { return }
+        self.frame = frame
+        recordChange(.frame)
+    }
+
+    /// Sets the bounds: its origin becomes ``boundsOrigin`` and its size becomes the frame's size (the
+    /// frame's origin stays where it is).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `bounds.…`.
+    public func setBounds(_ bounds: Rect) throws {
+        let bounds = try bounds.validated("bounds")
+        try setFrame(Rect(origin: frame.origin, size: bounds.size))
+        try setBoundsOrigin(bounds.origin)
+    }
+
+    /// Moves the window onto the layer's plane; every sublayer moves by the opposite amount on screen.
+    /// Negative origins are allowed.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `boundsOrigin.x` or `.y`.
+    public func setBoundsOrigin(_ origin: Point) throws {
+        let origin = try origin.validated("boundsOrigin")
+        guard origin != boundsOrigin else { return }
+        boundsOrigin = origin
+        recordChange(.boundsOrigin)
+    }
+
+    /// Sets the opacity, a value in 0…1 (not clamped: other values are errors).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `opacity`.
+    public func setOpacity(_ opacity: Double) throws {
+        guard opacity.isFinite, (0...1).contains(opacity) else {
+            throw TesseraError.invalidArgument(argument: "opacity", reason: "must be in 0…1, got \(opacity)")
+        }
+        guard opacity != self.opacity else { return }
+        self.opacity = opacity
+        recordChange(.compositing)
+    }
+
+    /// Marks the layer's drawing as changed (the tile stage re-rasterizes what it covers).
+    public func setNeedsDisplay() {
+        recordChange(.content)
+    }
+
+    /// Records `changes` on this layer and marks the path to the root as having changes.
+    func recordChange(_ changes: LayerChanges) {
+        generation &+= 1
+        pendingChanges.formUnion(changes)
+        markPathChanged()
+    }
+
+    /// Flags this layer and its ancestors as having changes below them.
+    func markPathChanged() {
+        var layer: Layer? = self
+        while let current = layer, !current.subtreeHasChanges {
+            current.subtreeHasChanges = true
+            layer = current.superlayer
+        }
+    }
+
+    /// Returns every layer of this subtree with pending changes (in paint order) and clears them.
+    /// Visits only the branches that have changes, so an unchanged tree costs one check.
+    public func takeChanges() -> [LayerChange] {
+        var result: [LayerChange] = []
+        collectChanges(into: &result)
+        return result
+    }
+
+    private func collectChanges(into result: inout [LayerChange]) {
+        guard subtreeHasChanges else { return }
+        if !pendingChanges.isEmpty {
+            result.append(LayerChange(layer: self, changes: pendingChanges))
+            pendingChanges = []
+        }
+        subtreeHasChanges = false
+        for sublayer in sublayers { sublayer.collectChanges(into: &result) }
+    }
+}
+
+extension Layer: CustomStringConvertible {
+    public var description: String {
+        "\(type(of: self))(\(name.map { "\"\($0)\", " } ?? "")frame: \(frame), boundsOrigin: \(boundsOrigin))"
+    }
+}

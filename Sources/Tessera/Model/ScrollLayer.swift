@@ -1,0 +1,74 @@
+/// A layer that scrolls its sublayers by moving only its bounds origin (UIKit's `UIScrollView`).
+///
+/// ``contentOffset`` *is* ``Layer/boundsOrigin``: setting one sets the other (seed 000's
+/// `setContentOffset:`). ``contentSize`` (default 0 × 0: no scrolling, sublayers still shown) and
+/// ``contentInset`` bound the offset to
+/// `x ∈ [−inset.left, max(−inset.left, contentSize.width + inset.right − bounds.width)]`, likewise for y.
+/// A pan (``pan(by:)``) translates the bounds origin and clamps it to that range, exactly like seed 002's
+/// `handlePanGesture:`. Nothing else moves: no frame changes while scrolling.
+///
+/// Units are points, in the layer's own plane. Thread safety: as ``Layer``.
+public final class ScrollLayer: Layer {
+    /// The size of the scrollable content, in points (default zero).
+    public private(set) var contentSize: Size = .zero
+    /// Extra scrollable space around the content, in points (default zero).
+    public private(set) var contentInset: EdgeInsets = .zero
+
+    /// The point of the content plane shown at the layer's top-left: the bounds origin.
+    public var contentOffset: Point { boundsOrigin }
+
+    /// Sets the scrollable content size.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `contentSize.width` or
+    ///   `.height` for non-finite, negative or absurd values.
+    public func setContentSize(_ size: Size) throws {
+        let size = try size.validated("contentSize")
+        guard size != contentSize else { return }
+        contentSize = size
+        recordChange(.scrollRange)
+    }
+
+    /// Sets the content inset. The current offset is left as it is (call
+    /// `setContentOffset(contentOffset, clamped: true)` to bring it back into the new range).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `contentInset.top` etc.
+    public func setContentInset(_ inset: EdgeInsets) throws {
+        let inset = try inset.validated("contentInset")
+        guard inset != contentInset else { return }
+        contentInset = inset
+        recordChange(.scrollRange)
+    }
+
+    /// The smallest offset a pan can reach: `(−inset.left, −inset.top)`.
+    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+
+    /// The largest offset a pan can reach: `contentSize + inset.bottomRight − bounds.size`, never below
+    /// ``minimumContentOffset``.
+    public var maximumContentOffset: Point {
+        let minimum = minimumContentOffset
+        return Point(x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
+                     y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    /// `offset` moved into `[minimumContentOffset, maximumContentOffset]` per axis.
+    public func clampedContentOffset(_ offset: Point) -> Point {
+        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        return Point(x: max(minimum.x, min(offset.x, maximum.x)), y: max(minimum.y, min(offset.y, maximum.y)))
+    }
+
+    /// Sets the content offset (the bounds origin). With `clamped: false` (the default, like UIKit's
+    /// programmatic `setContentOffset`) any valid point is taken as is, even outside the scrollable range;
+    /// with `clamped: true` it is first clamped to the range.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `contentOffset.x` or `.y`.
+    public func setContentOffset(_ offset: Point, clamped: Bool = false) throws {
+        let offset = try offset.validated("contentOffset")
+        try setBoundsOrigin(clamped ? clampedContentOffset(offset) : offset)
+    }
+
+    /// Applies a pan gesture's translation (points, in the layer's superlayer's orientation: dragging the
+    /// finger right/down gives positive values): the bounds origin moves by `−translation`, clamped to the
+    /// scrollable range (seed 002's `handlePanGesture:`).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `translation.x` or `.y`.
+    public func pan(by translation: Point) throws {
+        let translation = try translation.validated("translation")
+        try setBoundsOrigin(clampedContentOffset(boundsOrigin - translation))
+    }
+}

@@ -1,0 +1,54 @@
+/// What a layer draws in its own plane: the source of the pixels the tile stage rasterizes.
+///
+/// Content is drawn in the layer's plane (bounds coordinates, points) at a scale; the compositor asks for
+/// one device-pixel rect at a time (a tile) through a ``RasterContext``. Implementations must produce each
+/// pixel from the geometry alone, so that a rect cut at any tile edge gives exactly the pixels of the same
+/// rect drawn whole: no seams.
+///
+/// Thread safety: `draw(in:)` is called from several Dispatch worker threads at once, for different tiles
+/// of the same content; conformers must be `Sendable` and must not mutate shared state while drawing.
+public protocol LayerContent: Sendable {
+    /// Draws over `context.buffer`, which covers `context.deviceRect` of the layer's plane at
+    /// `context.scale` and arrives cleared to transparent. Draws src-over, premultiplied RGBA8.
+    func draw(in context: RasterContext)
+
+    /// True when the content is known to cover every pixel of `deviceRect` (layer plane, device pixels
+    /// at `scale`) with alpha 255. Used to skip layers hidden below. The default answers `false`.
+    func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool
+}
+
+extension LayerContent {
+    public func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool { false }
+}
+
+/// The destination of one ``LayerContent/draw(in:)`` call: a pixel buffer standing for a rect of device
+/// pixels of the layer's plane.
+///
+/// Device pixel `(px, py)` of the plane (the square from `(px, py) / scale` to `(px + 1, py + 1) / scale`
+/// in points) is `buffer[x: px − deviceRect.x, y: py − deviceRect.y]`. A pixel's centre is at
+/// `(px + 0.5, py + 0.5) / scale` points.
+///
+/// Thread safety: a context belongs to one draw call on one thread.
+public struct RasterContext: Sendable {
+    /// The pixels to draw into; `buffer.width == deviceRect.width`, `buffer.height == deviceRect.height`.
+    public let buffer: PixelBuffer
+    /// Which device pixels of the layer's plane the buffer holds.
+    public let deviceRect: PixelRect
+    /// Device pixels per point.
+    public let scale: Double
+
+    /// - Precondition: `buffer` has the size of `deviceRect` (the compositor guarantees it).
+    public init(buffer: PixelBuffer, deviceRect: PixelRect, scale: Double) {
+        precondition(buffer.width == deviceRect.width && buffer.height == deviceRect.height,
+                     "raster context buffer must match its device rect")
+        self.buffer = buffer
+        self.deviceRect = deviceRect
+        self.scale = scale
+    }
+
+    /// The rect of the layer's plane the buffer covers, in points.
+    public var rect: Rect {
+        Rect(x: Double(deviceRect.x) / scale, y: Double(deviceRect.y) / scale,
+             width: Double(deviceRect.width) / scale, height: Double(deviceRect.height) / scale)
+    }
+}
