@@ -11,13 +11,15 @@ struct JSONFieldReader {
 
     init(_ value: JSONValue, path: String) throws {
         guard case let .object(members) = value else {
-            throw TesseraError.invalidArgument(argument: path, reason: "expected an object, got \(value.typeName)")
+            throw TesseraError.invalidArgument(
+                argument: path.isEmpty ? "document" : path, reason: "expected an object, got \(value.typeName)")
         }
         self.path = path
         self.members = members
     }
 
-    func fieldPath(_ key: String) -> String { "\(path).\(key)" }
+    /// The path of field `key` of this object (`key` alone for the document's top level, path `""`).
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The raw value of `key`, or `nil` when absent (`null` counts as absent).
     mutating func value(_ key: String) -> JSONValue? {

@@ -1,6 +1,6 @@
 /// A strict JSON parser (RFC 8259) with limits, for scene files that may come from anyone.
 ///
-/// Refuses, with the line and column: syntax errors, trailing content, duplicate keys in an object,
+/// Refuses, naming the path of the field being read (`root.sublayers[2].name`) and the line and column: syntax errors, trailing content, duplicate keys in an object,
 /// nesting deeper than ``Limits/maximumDepth``, strings longer than ``Limits/maximumStringBytes``,
 /// and numbers that overflow a `Double` (`1e999`). It never recurses deeper than the depth limit, so no
 /// input can exhaust the stack. Pure; any thread.
@@ -13,8 +13,9 @@ public struct JSONParser {
     }
 
     /// Parses `bytes` (UTF-8). `source` names the document in messages (for example the file name).
-    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` with argument
-    ///   `"<source> line L, column C"`.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` whose argument is the path of the
+    ///   field being read (or `source` at the top level) and whose reason ends with
+    ///   `(<source> line L, column C)`.
     public static func parse(_ bytes: [UInt8], source: String = "JSON", limits: Limits = Limits()) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes, source: source, limits: limits)
         parser.skipWhitespace()
@@ -28,6 +29,8 @@ public struct JSONParser {
     private let source: String
     private let limits: Limits
     private var index = 0
+    /// The field being read: `.key` and `[index]` components.
+    private var path: [String] = []
 
     private init(bytes: [UInt8], source: String, limits: Limits) {
         self.bytes = bytes
@@ -41,7 +44,10 @@ public struct JSONParser {
         for byte in bytes[..<position] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
-        return .invalidArgument(argument: "\(source) line \(line), column \(column)", reason: reason)
+        var name = path.joined()
+        if name.hasPrefix(".") { name.removeFirst() }
+        return .invalidArgument(argument: name.isEmpty ? source : name,
+                                reason: "\(reason) (\(source) line \(line), column \(column))")
     }
 
     private mutating func skipWhitespace() {
@@ -97,12 +103,17 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            guard keys.insert(key).inserted else {
+                path.append(".\(key.prefix(100))")
+                throw error("duplicate key \"\(key.prefix(100))\"", at: keyStart)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
+            path.append(".\(key.prefix(100))")
             members.append((key, try parseValue(depth: depth)))
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of the document in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -122,7 +133,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            path.append("[\(elements.count)]")
             elements.append(try parseValue(depth: depth))
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of the document in an array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
