@@ -36,7 +36,12 @@ public class Layer {
 
     /// What the layer draws in its own plane above its background colour; `nil` draws nothing.
     /// Replacing it invalidates everything the layer drew.
-    public var content: (any LayerContent)? { didSet { recordChange(.content) } }
+    public var content: (any LayerContent)? {
+        didSet {
+            displayLog.invalidateAll()
+            recordChange(.content)
+        }
+    }
 
     /// The superlayer, or `nil` for a root or a detached layer.
     public internal(set) weak var superlayer: Layer?
@@ -49,6 +54,12 @@ public class Layer {
     public private(set) var pendingChanges: LayerChanges = []
     /// True when this layer or a descendant has pending changes.
     public internal(set) var subtreeHasChanges = false
+
+    /// A number no other layer of the process has or had: the key of the layer's tiles (an object
+    /// address can be reused after a layer is freed; this number cannot).
+    let identity: UInt64 = LayerIdentity.next()
+    /// The invalidations of the layer's drawing, in points, read by the tile stage (see ``DisplayLog``).
+    var displayLog = DisplayLog()
 
     /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…` for a non-finite or
@@ -102,8 +113,20 @@ public class Layer {
         recordChange(.compositing)
     }
 
-    /// Marks the layer's drawing as changed (the tile stage re-rasterizes what it covers).
+    /// Marks the layer's whole drawing as changed: the tile stage re-rasterizes every tile of its content.
     public func setNeedsDisplay() {
+        displayLog.invalidateAll()
+        recordChange(.content)
+    }
+
+    /// Marks `rect` (points, in the layer's own plane — bounds coordinates) of the layer's drawing as
+    /// changed: the tile stage re-rasterizes only the tiles that rect touches. An empty rect does nothing.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `rect.origin.x`, `rect.size.width`,
+    ///   … for non-finite, negative-size or absurd values; nothing is recorded then.
+    public func setNeedsDisplay(in rect: Rect) throws {
+        let rect = try rect.validated("rect")
+        guard !rect.isEmpty else { return }
+        displayLog.invalidate(rect)
         recordChange(.content)
     }
 

@@ -1,0 +1,59 @@
+import Foundation
+
+extension Compositor {
+    /// The fixed settings of a ``Compositor``; checked when the compositor is created.
+    public struct Configuration: Sendable, Hashable {
+        /// The side of a square tile, in device pixels: 16…2048 (default 256).
+        public var tileSize: Int
+        /// How many Dispatch workers rasterize tiles and composite bands: ≥ 1 (default: the number of
+        /// active processors). Work is dealt to this many concurrent iterations.
+        public var workers: Int
+        /// The tile cache's memory budget in bytes (a tile holds `tileSize² × 4` bytes): ≥ 0
+        /// (default 256 MiB). 0 keeps only the tiles of the current frame.
+        public var cacheBudgetBytes: Int
+        /// Device pixels per point: finite, in (0, 16] (default 1).
+        public var scale: Double
+        /// The height of a composition band, in device pixels: 1…65536 (default 64).
+        public var bandHeight: Int
+        /// The most tiles prepainted ahead of the scroll direction in one frame: 0…4096 (default 8;
+        /// 0 turns prepainting off). Prepaint only uses workers the frame's visible misses leave idle.
+        public var maximumPrepaintTiles: Int
+
+        public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                    cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
+                    maximumPrepaintTiles: Int = 8) {
+            self.tileSize = tileSize
+            self.workers = workers
+            self.cacheBudgetBytes = cacheBudgetBytes
+            self.scale = scale
+            self.bandHeight = bandHeight
+            self.maximumPrepaintTiles = maximumPrepaintTiles
+        }
+
+        /// Returns `self` when every field is in range.
+        /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the first bad field
+        ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`).
+        public func validated() throws -> Configuration {
+            guard (16...2048).contains(tileSize) else {
+                throw TesseraError.invalidArgument(argument: "tileSize", reason: "must be in 16…2048, got \(tileSize)")
+            }
+            guard (1...1024).contains(workers) else {
+                throw TesseraError.invalidArgument(argument: "workers", reason: "must be in 1…1024, got \(workers)")
+            }
+            guard cacheBudgetBytes >= 0 else {
+                throw TesseraError.invalidArgument(
+                    argument: "cacheBudgetBytes", reason: "must be ≥ 0, got \(cacheBudgetBytes)")
+            }
+            _ = try Geometry.validatedScale(scale, "scale")
+            guard (1...PixelBuffer.maximumDimension).contains(bandHeight) else {
+                throw TesseraError.invalidArgument(
+                    argument: "bandHeight", reason: "must be in 1…\(PixelBuffer.maximumDimension), got \(bandHeight)")
+            }
+            guard (0...4096).contains(maximumPrepaintTiles) else {
+                throw TesseraError.invalidArgument(
+                    argument: "maximumPrepaintTiles", reason: "must be in 0…4096, got \(maximumPrepaintTiles)")
+            }
+            return self
+        }
+    }
+}

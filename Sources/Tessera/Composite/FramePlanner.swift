@@ -1,0 +1,115 @@
+/// Walks a layer tree and plans a frame (step 1 of design.md's frame).
+///
+/// Paint order: a layer's background colour, then its content, then its sublayers in order.
+/// For each visible layer:
+/// - its composited origin `C` (points, framebuffer plane) is `frame.origin − superlayer.bounds.origin`
+///   accumulated up to the root (the root's own `frame.origin` places it), summed like
+///   ``Layer/compositedFrame``;
+/// - its device rect is `[round(C·s), round((C + size)·s))` and its plane's translation to the
+///   framebuffer is `round((C − bounds.origin)·s)`, each rounded once, on the accumulated value, with
+///   ``Point/devicePixel(atScale:)`` — so tiles are copied without resampling and nested layers never
+///   drift apart;
+/// - its clip is the viewport ∩ the device rect of every ancestor with `clipsToBounds`; its own
+///   background and content are further clipped to its own device rect (what a layer draws outside its
+///   bounds is not part of its image);
+/// - its effective opacity is the product of the opacities down the tree, quantized once to
+///   `round(opacity · 255)`; hidden layers and layers whose effective opacity rounds to 0 are skipped
+///   with their sublayers.
+///
+/// Thread safety: the model thread (the compositor's calling thread) only.
+struct FramePlanner {
+    let scale: Double
+    let grid: TileGrid
+    /// The framebuffer's rect.
+    let viewport: PixelRect
+
+    private var layers: [PlannedLayer] = []
+    private var ops: [PlannedOp] = []
+    /// `frame.origin − bounds.origin` of every ancestor of the layer being visited, root first.
+    private var ancestorDeltas: [Point] = []
+
+    init(scale: Double, grid: TileGrid, viewport: PixelRect) {
+        self.scale = scale
+        self.grid = grid
+        self.viewport = viewport
+    }
+
+    /// Plans the frame for the tree at `root`, which is placed by its own `frame.origin` (its superlayer,
+    /// if any, is ignored).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` when a layer's accumulated position is
+    ///   too far out to be represented in device pixels.
+    mutating func plan(_ root: Layer) throws -> FramePlan {
+        layers = []
+        ops = []
+        ancestorDeltas = []
+        try visit(root, clip: viewport, opacity: 1)
+        return FramePlan(layers: layers, ops: ops)
+    }
+
+    private mutating func visit(_ layer: Layer, clip: PixelRect, opacity: Double) throws {
+        guard !layer.isHidden else { return }
+        let effectiveOpacity = opacity * layer.opacity
+        let alpha = UInt8((effectiveOpacity * 255).rounded())
+        guard alpha > 0 else { return }
+
+        var composited = layer.frame.origin
+        for delta in ancestorDeltas.reversed() { composited += delta }
+        let topLeft = try devicePixel(composited, layer)
+        let bottomRight = try devicePixel(composited + Point(x: layer.frame.width, y: layer.frame.height), layer)
+        let deviceRect = PixelRect(x: topLeft.x, y: topLeft.y,
+                                   width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+        let ownClip = deviceRect.intersection(clip)
+
+        if !ownClip.isEmpty {
+            if let color = layer.backgroundColor {
+                let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
+                if pixel != .transparent {
+                    ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
+                                         sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
+                }
+            }
+            if let content = layer.content {
+                try planContent(content, of: layer, composited: composited, ownClip: ownClip, alpha: alpha)
+            }
+        }
+
+        guard !layer.sublayers.isEmpty else { return }
+        let sublayerClip = layer.clipsToBounds ? ownClip : clip
+        if layer.clipsToBounds && sublayerClip.isEmpty { return }
+        ancestorDeltas.append(layer.frame.origin - layer.boundsOrigin)
+        defer { ancestorDeltas.removeLast() }
+        for sublayer in layer.sublayers {
+            try visit(sublayer, clip: sublayerClip, opacity: effectiveOpacity)
+        }
+    }
+
+    private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
+                                      ownClip: PixelRect, alpha: UInt8) throws {
+        let translation = try devicePixel(composited - layer.boundsOrigin, layer)
+        let visible = ownClip.offsetBy(dx: -translation.x, dy: -translation.y)
+        guard let span = grid.span(of: visible) else { return }
+        let index = layers.count
+        layers.append(PlannedLayer(layer: layer, content: content, translation: translation,
+                                   visiblePlaneRect: visible))
+        for row in span.rows {
+            for column in span.columns {
+                let tile = grid.rect(column: column, row: row).offsetBy(dx: translation.x, dy: translation.y)
+                let destination = tile.intersection(ownClip)
+                guard !destination.isEmpty else { continue }
+                ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
+                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha))
+            }
+        }
+    }
+
+    /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.
+    private func devicePixel(_ point: Point, _ layer: Layer) throws -> (x: Int, y: Int) {
+        let limit = 4.5e15  // 2^52: exact integers in a Double, far from Int overflow.
+        guard abs(point.x * scale) < limit, abs(point.y * scale) < limit else {
+            throw TesseraError.invalidArgument(
+                argument: "\(layer).frame",
+                reason: "its composited position \(point) is too far out to render at scale \(scale)")
+        }
+        return point.devicePixel(atScale: scale)
+    }
+}

@@ -1,0 +1,59 @@
+/// What one ``Compositor/render(_:into:)`` call did: counts, cache state and timings.
+///
+/// Tile counts are of distinct tiles (device-pixel squares of a layer's plane). Times are wall-clock
+/// durations measured on the calling thread. Thread safety: a plain value.
+public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
+    /// The compositor's frame number, from 1.
+    public var frameNumber: UInt64 = 0
+    /// Tiles the frame shows (the tiles of every visible layer's content intersecting its clipped bounds).
+    public var tilesVisible = 0
+    /// Visible tiles answered by the cache.
+    public var cacheHits = 0
+    /// Visible tiles rasterized because they were not cached (`tilesVisible − cacheHits`).
+    public var tilesRasterizedVisible = 0
+    /// Tiles rasterized ahead of the scroll direction with otherwise idle workers (not visible yet).
+    public var tilesRasterizedPrepaint = 0
+    /// Cached tiles dropped because `setNeedsDisplay` / a new `content` invalidated them.
+    public var tilesInvalidated = 0
+    /// Tiles evicted (least recently used first) to keep the cache within its budget.
+    public var evictions = 0
+    /// Tiles in the cache after the frame.
+    public var tilesInCache = 0
+    /// Bytes held by the cached tiles after the frame (spare pooled buffers not included).
+    public var bytesInCache = 0
+    /// The configured budget, in bytes.
+    public var cacheBudgetBytes = 0
+    /// Bytes of the tiles the frame shows (`tilesVisible × tileSize² × 4`).
+    public var bytesNeededByFrame = 0
+    /// True when the visible tiles alone exceed the budget: the cache then holds exactly the frame's
+    /// tiles, over budget, until a later frame needs fewer.
+    public var isOverBudget = false
+    /// Tile buffers newly allocated by this frame (0 in a steady scroll: evicted buffers are reused).
+    public var tileBuffersAllocated = 0
+    /// Draw ops composited (colours and tiles), after occlusion culling.
+    public var drawOps = 0
+    /// Draw ops skipped because a later opaque op covers them, plus fully transparent tiles skipped.
+    public var drawOpsSkipped = 0
+    /// Time spent walking the tree into a plan.
+    public var planTime: Duration = .zero
+    /// Time spent in the tile cache and rasterizing (visible misses and prepaint, on the workers).
+    public var rasterTime: Duration = .zero
+    /// Time spent building the draw list and compositing the bands.
+    public var compositeTime: Duration = .zero
+
+    /// Every tile rasterized by the frame: visible misses plus prepaint.
+    public var tilesRasterized: Int { tilesRasterizedVisible + tilesRasterizedPrepaint }
+    /// Plan, raster and composite time together.
+    public var totalTime: Duration { planTime + rasterTime + compositeTime }
+
+    public init() {}
+
+    public var description: String {
+        "frame \(frameNumber): \(tilesVisible) visible, \(cacheHits) hits, rasterized \(tilesRasterizedVisible)"
+            + " + \(tilesRasterizedPrepaint) prepaint, \(tilesInvalidated) invalidated, \(evictions) evicted,"
+            + " cache \(tilesInCache) tiles / \(bytesInCache) of \(cacheBudgetBytes) bytes"
+            + (isOverBudget ? " (OVER BUDGET: frame needs \(bytesNeededByFrame))" : "")
+            + ", \(drawOps) ops (\(drawOpsSkipped) skipped), plan \(planTime), raster \(rasterTime),"
+            + " composite \(compositeTime)"
+    }
+}

@@ -1,0 +1,52 @@
+/// Chooses tiles to rasterize ahead of the scroll direction, like a simplified Chromium skewport.
+///
+/// The motion of a layer's visible window over its plane is the change of its plane-to-framebuffer
+/// translation between two consecutive frames (a bounds-origin change anywhere above it moves it).
+/// The look-ahead rect is the visible rect extended in the direction of motion, per axis, by
+/// `min(|motion| × lookAheadFrames, tileSize)` device pixels — bounded to one tile row / column — and
+/// the candidates are its tiles that are not visible, nearest first.
+///
+/// Pure arithmetic on plane device pixels. Thread safety: any thread.
+enum Prepaint {
+    /// How many frames of the current motion the look-ahead covers (before the one-tile bound).
+    static let lookAheadFrames = 8
+
+    /// A candidate tile and its distance (device pixels) from the visible rect.
+    struct Candidate {
+        let layer: Int
+        let column: Int
+        let row: Int
+        let distance: Int
+    }
+
+    /// The tiles ahead of `visible` (plane device pixels) for a window that moved by `motion` (plane
+    /// device pixels per frame), tagged with `layer`; empty when there is no motion.
+    static func candidates(layer: Int, visible: PixelRect, motion: (x: Int, y: Int),
+                           grid: TileGrid) -> [Candidate] {
+        guard motion != (0, 0), let visibleSpan = grid.span(of: visible) else { return [] }
+        func reach(_ delta: Int) -> Int { Swift.min(abs(delta) * lookAheadFrames, grid.size) }
+        var ahead = visible
+        if motion.x > 0 { ahead.width += reach(motion.x) }
+        if motion.x < 0 { ahead.x -= reach(motion.x); ahead.width += reach(motion.x) }
+        if motion.y > 0 { ahead.height += reach(motion.y) }
+        if motion.y < 0 { ahead.y -= reach(motion.y); ahead.height += reach(motion.y) }
+        guard let span = grid.span(of: ahead) else { return [] }
+        var result: [Candidate] = []
+        for row in span.rows {
+            for column in span.columns
+            where !(visibleSpan.rows.contains(row) && visibleSpan.columns.contains(column)) {
+                let tile = grid.rect(column: column, row: row)
+                let dx = Swift.max(0, visible.minX - tile.maxX, tile.minX - visible.maxX)
+                let dy = Swift.max(0, visible.minY - tile.maxY, tile.minY - visible.maxY)
+                result.append(Candidate(layer: layer, column: column, row: row, distance: dx + dy))
+            }
+        }
+        return result
+    }
+
+    /// How many tiles can be prepainted without making the frame's raster longer: the idle slots of the
+    /// last round when `misses` tiles are dealt to `workers` workers (all workers when nothing misses).
+    static func spareSlots(misses: Int, workers: Int) -> Int {
+        misses == 0 ? workers : (workers - misses % workers) % workers
+    }
+}

@@ -1,0 +1,44 @@
+/// Names one tile: a square of device pixels of one layer's plane at one scale.
+///
+/// Tile `(column, row)` of size `s` covers the plane's device pixels `column·s ..< (column+1)·s`
+/// horizontally and `row·s ..< (row+1)·s` vertically (plane device pixels: plane points × scale,
+/// anchored at the plane's origin, not at the bounds). Indices may be negative. Because tiles live in
+/// the plane, moving a bounds origin (scrolling) never changes which pixels a key stands for.
+struct TileKey: Hashable, Sendable {
+    /// The layer's process-unique identity (``Layer/identity``).
+    let layer: UInt64
+    /// The scale's bit pattern (device pixels per point), so that keys hash exactly.
+    let scaleBits: UInt64
+    let column: Int
+    let row: Int
+}
+
+/// The tiling of planes into square tiles of ``size`` device pixels: pure arithmetic.
+struct TileGrid: Sendable {
+    /// The side of a tile, in device pixels.
+    let size: Int
+
+    /// The plane device pixels tile `(column, row)` covers.
+    func rect(column: Int, row: Int) -> PixelRect {
+        PixelRect(x: column * size, y: row * size, width: size, height: size)
+    }
+
+    /// The column and row ranges of the tiles `rect` (plane device pixels) touches; empty for an empty rect.
+    func span(of rect: PixelRect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard !rect.isEmpty else { return nil }
+        return (TileGrid.floorDivide(rect.minX, size)...TileGrid.floorDivide(rect.maxX - 1, size),
+                TileGrid.floorDivide(rect.minY, size)...TileGrid.floorDivide(rect.maxY - 1, size))
+    }
+
+    /// The number of tiles `rect` touches (0 when empty).
+    func count(of rect: PixelRect) -> Int {
+        guard let span = span(of: rect) else { return 0 }
+        return span.columns.count * span.rows.count
+    }
+
+    /// `floor(a / b)` for `b > 0`, also for negative `a`.
+    static func floorDivide(_ a: Int, _ b: Int) -> Int {
+        let q = a / b
+        return (a % b != 0 && a < 0) ? q - 1 : q
+    }
+}
