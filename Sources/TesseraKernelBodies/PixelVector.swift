@@ -9,12 +9,14 @@
 /// so a 16-bit field holds at most 255 · 255 + 128 = 65,153, and adding its own high byte gives ≤ 65,407
 /// < 2^16: no carry crosses into the next field. The final per-channel additions wrap modulo 256 on
 /// purpose, exactly like `ScalarReference` does for non-premultiplied input (colour > alpha).
-public enum KernelBodies {
+///
+/// `KernelBodies` is generic over a tier marker type that each tier target declares privately: the
+/// specializations, and so the machine code, of every body are then made in the tier's own module with its
+/// own target CPU, even for a function the optimizer chooses not to inline, and they have symbol names no
+/// other module shares (no linker merging of AVX-512 code into the baseline path).
+public enum KernelBodies<Tier: KernelTierMarker> {
     /// Sixteen pixels, lane `i` = pixel `i` as a little-endian word.
     public typealias Vector = SIMD16<UInt32>
-
-    /// Pixels per vector.
-    public static let lanes = 16
 
     @inlinable @inline(__always)
     static func load(_ p: UnsafeRawPointer) -> Vector { p.loadUnaligned(as: Vector.self) }
@@ -51,10 +53,16 @@ public enum KernelBodies {
     @inlinable @inline(__always)
     static func over(_ s: Vector, _ d: Vector, inverseAlpha ia: Vector) -> Vector {
         let m = Vector(repeating: 0x00FF_00FF)
-        let h = Vector(repeating: 0xFF00_FF00)
         let rb = div255Low((d & m) &* ia)
         let ag = div255High(((d &>> 8) & m) &* ia)
-        return (((s & m) &+ rb) & m) | (((s & h) &+ ag) & h)
+        return addBytes(s, rb | ag)
+    }
+
+    /// Byte-wise wrapping addition (64 lanes of `UInt8`: a vector builtin, no carries between channels).
+    @inlinable @inline(__always)
+    static func addBytes(_ a: Vector, _ b: Vector) -> Vector {
+        unsafeBitCast(unsafeBitCast(a, to: SIMD64<UInt8>.self) &+ unsafeBitCast(b, to: SIMD64<UInt8>.self),
+                      to: Vector.self)
     }
 
     /// `s OVER d`.
@@ -109,3 +117,6 @@ public enum KernelBodies {
         div255Low((s & 0x00FF_00FF) &* o) | div255High(((s &>> 8) & 0x00FF_00FF) &* o)
     }
 }
+
+/// A type that names one ISA tier; each tier target declares its own (see ``KernelBodies``).
+public protocol KernelTierMarker {}

@@ -12,27 +12,30 @@ public enum AVX2Kernels {
     /// The routine table of this tier.
     public static let routines = KernelRoutines(copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver)
 
+    /// This tier's marker: the kernel bodies are specialized for it, in this module.
+    enum Marker: KernelTierMarker {}
+
     @inline(never)
     public static func copy(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                             _ dstStride: Int, _ width: Int, _ height: Int) {
-        KernelBodies.copy(src, srcStride, dst, dstStride, width, height)
+        KernelBodies<Marker>.copy(src, srcStride, dst, dstStride, width, height)
     }
 
     @inline(never)
     public static func sourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                                   _ dstStride: Int, _ width: Int, _ height: Int, _ opacity: UInt8) {
-        KernelBodies.sourceOver(src, srcStride, dst, dstStride, width, height, opacity)
+        KernelBodies<Marker>.sourceOver(src, srcStride, dst, dstStride, width, height, opacity)
     }
 
     @inline(never)
     public static func fill(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                             _ color: UInt32) {
-        KernelBodies.fill(dst, dstStride, width, height, color)
+        KernelBodies<Marker>.fill(dst, dstStride, width, height, color)
     }
 
     @inline(never)
     public static func fillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                 _ color: UInt32) {
-        KernelBodies.fillOver(dst, dstStride, width, height, color)
+        KernelBodies<Marker>.fillOver(dst, dstStride, width, height, color)
     }
 }
