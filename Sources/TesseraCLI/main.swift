@@ -8,6 +8,7 @@ let usage = """
 
     commands:
       version    print the version
+      blend      composite raw RGBA8 files: blend --size WxH --src A.rgba --dst B.rgba --out C.rgba [--opacity 0-255]
       help       print this text
     """
 
@@ -15,6 +16,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "version", "--version":
     print(Tessera.version)
+case "blend":
+    exit(BlendCommand.run(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
 case let other?:
