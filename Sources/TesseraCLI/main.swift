@@ -8,6 +8,7 @@ let usage = """
 
     commands:
       version    print the version
+      blend      composite raw RGBA8 files: blend --size WxH --src A.rgba --dst B.rgba --out C.rgba [--opacity 0-255]
       help       print this text
     """
 
@@ -18,6 +19,8 @@ func run(_ arguments: [String]) -> Int32 {
         switch arguments.first {
         case "version", "--version":
             print(Tessera.version)
+        case "blend":
+            return BlendCommand.run(Array(arguments.dropFirst()))
         case nil, "help", "--help", "-h":
             print(usage)
         case let other?:
