@@ -107,3 +107,17 @@ import Tessera
         #expect(throws: TesseraError.self) { try SceneReader.read(contentsOfFile: "/nonexistent/scene.json") }
     }
 }
+
+@Suite struct JSONOutputTests {
+    @Test func writesOrderedEscapedJSONThatTheParserReadsBack() throws {
+        let document = JSONOutput.object([
+            ("name", .string("a \"quoted\"\nline\u{1}")), ("count", .int(-3)), ("ratio", .number(0.25)),
+            ("nan", .number(.nan)), ("flags", .array([.bool(true), .null])), ("nested", .object([("z", .int(1))])),
+        ])
+        #expect(document.text == #"{"name":"a \"quoted\"\nline\u0001","count":-3,"ratio":0.25,"nan":null,"flags":[true,null],"nested":{"z":1}}"#)
+        let parsed = try JSONParser.parse(Array(document.text.utf8))
+        guard case let .object(members) = parsed else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["name", "count", "ratio", "nan", "flags", "nested"])
+        #expect(members[0].value == .string("a \"quoted\"\nline\u{1}"))
+    }
+}
