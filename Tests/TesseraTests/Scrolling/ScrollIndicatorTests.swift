@@ -91,7 +91,9 @@ import Tessera
         // The fade clock starts at the step that ended the scroll.
         try animator.advance(by: 0.5)
         #expect(indicators.verticalIndicator.opacity == 1 && !indicators.verticalIndicator.isHidden)
-        try animator.advance(by: 0.125)
+        try animator.advance(by: 0.0625)  // a quarter of the fade
+        #expect(indicators.verticalIndicator.opacity == 0.75)
+        try animator.advance(by: 0.0625)
         #expect(indicators.verticalIndicator.opacity == 0.5)
         try animator.advance(by: 0.125)
         #expect(indicators.verticalIndicator.opacity == 0 && indicators.verticalIndicator.isHidden)
