@@ -38,7 +38,8 @@ import Tessera
         for (offset, y, length) in cases {
             try layer.setContentOffset(Point(x: 0, y: offset))
             try indicators.layout()
-            #expect(indicators.verticalIndicator.frame == Rect(x: 315, y: y, width: 3, height: length), "offset \(offset)")
+            #expect(indicators.verticalIndicator.frame == Rect(x: 315, y: y, width: 3, height: length),
+                    "offset \(offset)")
         }
     }
 
@@ -106,7 +107,9 @@ import Tessera
     @Test func indicatorsAreOrdinarySublayersWithAColour() throws {
         let (layer, indicators) = try verticalOnly()
         #expect(layer.sublayers.count == 2)
-        #expect(layer.sublayers.allSatisfy { $0 === indicators.verticalIndicator || $0 === indicators.horizontalIndicator })
+        #expect(layer.sublayers.allSatisfy {
+            $0 === indicators.verticalIndicator || $0 === indicators.horizontalIndicator
+        })
         #expect(indicators.verticalIndicator.backgroundColor == ScrollIndicators.defaultColor)
         let content = try Layer(frame: Rect(x: 0, y: 0, width: 320, height: 1920))
         try layer.addSublayer(content)
