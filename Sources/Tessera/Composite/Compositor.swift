@@ -25,6 +25,8 @@ public final class Compositor {
     public let configuration: Configuration
     private let grid: TileGrid
     private let cache: TileCache
+    /// The tiles the previous frame showed, to count newly visible ones.
+    private var previousVisible: Set<TileKey> = []
 
     /// Creates a compositor with an empty tile cache.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the bad configuration field.
@@ -100,6 +102,9 @@ public final class Compositor {
             }
         }
         statistics.cacheHits = visible.count
+        let visibleKeys = Set(visible.keys).union(misses.lazy.map(\.key))
+        statistics.tilesNewlyVisible = visibleKeys.subtracting(previousVisible).count
+        previousVisible = visibleKeys
         statistics.tilesVisible = visible.count + misses.count
         statistics.tilesRasterizedVisible = misses.count
         statistics.bytesNeededByFrame = statistics.tilesVisible * cache.tileBytes

@@ -9,6 +9,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var tilesVisible = 0
     /// Visible tiles answered by the cache.
     public var cacheHits = 0
+    /// Visible tiles that the previous frame did not show: what a scroll exposed. Every tiled compositor
+    /// must have these ready (rasterized now, or earlier by prepaint or the cache).
+    public var tilesNewlyVisible = 0
     /// Visible tiles rasterized because they were not cached (`tilesVisible − cacheHits`).
     public var tilesRasterizedVisible = 0
     /// Tiles rasterized ahead of the scroll direction with otherwise idle workers (not visible yet).

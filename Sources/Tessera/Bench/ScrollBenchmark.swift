@@ -1,0 +1,118 @@
+/// Runs a scroll benchmark: a scene, a scroll script and a compositor, frame by frame as fast as the
+/// machine allows, and reports honest frame statistics (the engine behind `tessera bench`).
+///
+/// The first frame (the whole viewport rasterized from an empty cache) is rendered before the measured
+/// frames and reported apart as ``Report/firstFrameMilliseconds``. Each measured frame is one script step
+/// followed by one ``Compositor/render(_:into:)``; its time is the wall-clock time of the render.
+///
+/// Thread safety: the model thread (the scene's layer tree is driven and rendered on the calling thread).
+public enum ScrollBenchmark {
+    /// What to run.
+    public struct Options: Sendable {
+        /// Measured frames (after the first): 1…1,000,000.
+        public var frames = 600
+        /// Scroll speed, points per second (10,000: Chromium's tough-scrolling speed).
+        public var speed = 10_000.0
+        /// Frame rate of the script, frames per second; also sets the frame budget 1 / fps.
+        public var framesPerSecond = 120.0
+        public var script = ScrollScript.Kind.pan
+        /// Compositor settings; `scale` is taken from the scene's viewport.
+        public var compositor = Compositor.Configuration()
+
+        public init() {}
+    }
+
+    /// The measured figures. Tile counts are totals over the measured frames.
+    public struct Report: Sendable {
+        public var scene = ""
+        public var options = Options()
+        public var frameTimes = FrameTimeSummary(milliseconds: [])
+        public var firstFrameMilliseconds = 0.0
+        public var framesOverBudget = 0
+        /// Frames in which a visible tile was not ready when composited. Raster is synchronous in this
+        /// version (every visible miss is rasterized before compositing), so this is 0 by construction.
+        public var checkerboardFrames = 0
+        public var tilesVisible = 0
+        public var tilesRasterizedVisible = 0
+        public var tilesPrepainted = 0
+        /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
+        /// must have ready this frame (rasterized now, or earlier by prepaint or a cache).
+        public var tilesExposed = 0
+        public var cacheHits = 0
+        public var evictions = 0
+        public var peakTileBytes = 0
+        public var overBudgetFrames = 0
+        public var peakResidentBytes: Int?
+        public var planMilliseconds = 0.0
+        public var rasterMilliseconds = 0.0
+        public var compositeMilliseconds = 0.0
+        public var isaTier = ""
+
+        /// Cache hits over visible tiles (1 when nothing was visible).
+        public var cacheHitRate: Double { tilesVisible == 0 ? 1 : Double(cacheHits) / Double(tilesVisible) }
+        public var tilesRasterized: Int { tilesRasterizedVisible + tilesPrepainted }
+    }
+
+    /// Runs `options.frames` frames of `options.script` on `bench`. `progress` is called after each frame
+    /// with (frames done, total).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming a bad option (`frames`,
+    ///   `speed`, `framesPerSecond`, or a compositor field).
+    public static func run(_ bench: BenchScene, name: String, options: Options,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> Report {
+        guard (1...1_000_000).contains(options.frames) else {
+            throw TesseraError.invalidArgument(argument: "frames", reason: "must be in 1…1000000, got \(options.frames)")
+        }
+        var configuration = options.compositor
+        configuration.scale = bench.scene.viewport.scale
+        let compositor = try Compositor(configuration: configuration)
+        let script = try ScrollScript(kind: options.script, scrollLayer: bench.scrollLayer, direction: bench.direction,
+                                      speed: options.speed, framesPerSecond: options.framesPerSecond)
+        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight)
+        let clock = ContinuousClock()
+
+        var report = Report()
+        report.scene = name
+        report.options = options
+        report.options.compositor = configuration
+        report.isaTier = "\(Kernels.activeTier)"
+        let first = clock.now
+        var statistics = try compositor.render(bench.scene.root, into: framebuffer)
+        report.firstFrameMilliseconds = (clock.now - first).milliseconds
+        report.peakTileBytes = statistics.bytesInCache
+
+        let budget = 1000 / options.framesPerSecond
+        var times: [Double] = []
+        times.reserveCapacity(options.frames)
+        for frame in 1...options.frames {
+            try script.advanceFrame()
+            let start = clock.now
+            statistics = try compositor.render(bench.scene.root, into: framebuffer)
+            let milliseconds = (clock.now - start).milliseconds
+            times.append(milliseconds)
+            if milliseconds > budget { report.framesOverBudget += 1 }
+            report.tilesVisible += statistics.tilesVisible
+            report.tilesRasterizedVisible += statistics.tilesRasterizedVisible
+            report.tilesPrepainted += statistics.tilesRasterizedPrepaint
+            report.tilesExposed += statistics.tilesNewlyVisible
+            report.cacheHits += statistics.cacheHits
+            report.evictions += statistics.evictions
+            report.peakTileBytes = Swift.max(report.peakTileBytes, statistics.bytesInCache)
+            if statistics.isOverBudget { report.overBudgetFrames += 1 }
+            report.planMilliseconds += statistics.planTime.milliseconds
+            report.rasterMilliseconds += statistics.rasterTime.milliseconds
+            report.compositeMilliseconds += statistics.compositeTime.milliseconds
+            progress?(frame, options.frames)
+        }
+        report.frameTimes = FrameTimeSummary(milliseconds: times)
+        report.peakResidentBytes = ProcessMemory.peakResidentBytes()
+        return report
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a `Double`.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

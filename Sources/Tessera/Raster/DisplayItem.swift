@@ -1,0 +1,113 @@
+/// One primitive of a ``DisplayList``. Every primitive's geometry is in points, in the plane of the
+/// layer the list belongs to, and was validated when the primitive was made.
+///
+/// Thread safety: immutable and `Sendable`.
+public enum DisplayItem: Hashable, Sendable {
+    case solidRect(SolidRect)
+    case roundedRect(RoundedRect)
+    case linearGradient(LinearGradient)
+    case greekedText(GreekedTextLine)
+    case image(PlacedImage)
+
+    /// The rect outside which the item draws nothing, in points (before anti-aliasing reaches at most one
+    /// device pixel further).
+    public var bounds: Rect {
+        switch self {
+        case .solidRect(let item): return item.rect
+        case .roundedRect(let item): return item.rect
+        case .linearGradient(let item): return item.rect
+        case .greekedText(let item): return item.frame
+        case .image(let item): return item.frame
+        }
+    }
+}
+
+extension DisplayItem {
+    /// Draws the item src-over into the target's pixels (those of `target.clip`).
+    func draw(in target: RasterTarget) {
+        let scale = target.scale
+        switch self {
+        case .solidRect(let item):
+            let paint = SolidPaint(word: item.color.premultiplied.word)
+            ShapeRasterizer.fillRect(DeviceRect(item.rect, scale: scale), in: target, paint: paint)
+        case .roundedRect(let item):
+            let paint = SolidPaint(word: item.color.premultiplied.word)
+            Self.fill(DeviceRect(item.rect, scale: scale), radius: item.cornerRadius * scale, target, paint)
+        case .linearGradient(let item):
+            item.table.withUnsafeBufferPointer { table in
+                let dx = item.end.x - item.start.x, dy = item.end.y - item.start.y
+                let k = 1 / ((dx * dx + dy * dy) * scale)
+                let paint = GradientPaint(table: table, startX: item.start.x * scale, startY: item.start.y * scale,
+                                          ax: dx * k, ay: dy * k)
+                Self.fill(DeviceRect(item.rect, scale: scale), radius: item.cornerRadius * scale, target, paint)
+            }
+        case .greekedText(let item):
+            let paint = SolidPaint(word: item.color.premultiplied.word)
+            let radius = item.cornerRadius * scale
+            for glyph in item.glyphs {
+                let shape = DeviceRect(glyph, scale: scale)
+                if shape.touchedPixels().intersection(target.clip).isEmpty { continue }
+                Self.fill(shape, radius: radius, target, paint)
+            }
+        case .image(let item):
+            let shape = DeviceRect(item.frame, scale: scale)
+            guard shape.x1 > shape.x0, shape.y1 > shape.y0 else { return }
+            let image = item.image
+            image.words.withUnsafeBufferPointer { pixels in
+                let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height,
+                                       x0: shape.x0, y0: shape.y0,
+                                       kx: Double(image.width) / (shape.x1 - shape.x0),
+                                       ky: Double(image.height) / (shape.y1 - shape.y0),
+                                       opacity: UInt32(item.opacity8))
+                ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func fill<P: SpanPaint>(_ shape: DeviceRect, radius: Double, _ target: RasterTarget, _ paint: P) {
+        if radius > 0 {
+            ShapeRasterizer.fillRoundedRect(shape, radius: radius, in: target, paint: paint)
+        } else {
+            ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+        }
+    }
+
+    /// The device pixels (at `scale`) the item may change.
+    func touchedPixels(scale: Double) -> PixelRect {
+        DeviceRect(bounds, scale: scale).touchedPixels()
+    }
+
+    /// The device pixels (at `scale`) the item certainly makes opaque; `.zero` when none is known.
+    ///
+    /// Conservative and cheap: an opaque plain rect's fully covered pixels; for rounded corners the
+    /// larger of the two straight bands between the corners (whose pixels all have coverage 1).
+    func opaquePixels(scale: Double) -> PixelRect {
+        let shape: DeviceRect, radius: Double
+        switch self {
+        case .solidRect(let item):
+            guard item.color.alpha == 255 else { return .zero }
+            return DeviceRect(item.rect, scale: scale).coveredPixels()
+        case .roundedRect(let item):
+            guard item.color.alpha == 255 else { return .zero }
+            (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
+        case .linearGradient(let item):
+            guard item.isOpaqueFill else { return .zero }
+            (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
+        case .image(let item):
+            guard item.image.isOpaque, item.opacity8 == 255 else { return .zero }
+            return DeviceRect(item.frame, scale: scale).coveredPixels()
+        case .greekedText:
+            return .zero
+        }
+        if !(radius > 0) { return shape.coveredPixels() }
+        let r = Swift.min(radius, (shape.x1 - shape.x0) * 0.5, (shape.y1 - shape.y0) * 0.5)
+        var wide = shape, tall = shape
+        wide.y0 += r
+        wide.y1 -= r
+        tall.x0 += r
+        tall.x1 -= r
+        let a = wide.coveredPixels(), b = tall.coveredPixels()
+        return a.area >= b.area ? a : b
+    }
+}

@@ -1,0 +1,64 @@
+/// The built-in layer content: an immutable list of primitives drawn in order, src-over.
+///
+/// Primitives (``SolidRect``, ``RoundedRect``, ``LinearGradient``, ``GreekedTextLine``,
+/// ``PlacedImage``) are in points, in the layer's own plane (bounds coordinates). Every primitive computes
+/// each device pixel from its geometry alone (see each type), so a list drawn in tiles of any size gives
+/// exactly the pixels of the list drawn whole.
+///
+/// Drawing one tile visits only the items whose bounds reach it: lists of more than
+/// ``indexThreshold`` items keep a band index of the plane, built once at construction.
+///
+/// Thread safety: immutable and `Sendable`; ``draw(in:)`` may run on several threads at once for
+/// different tiles (it writes only the context's buffer and allocates at most one index array per call).
+public struct DisplayList: LayerContent, Sendable {
+    /// Lists longer than this (32 items) are indexed; shorter ones are scanned.
+    public static let indexThreshold = 32
+
+    /// The primitives, in paint order (first drawn first, later ones over them).
+    public let items: [DisplayItem]
+    /// The union of the items' bounds, in points (``Rect/zero`` for an empty list).
+    public let bounds: Rect
+    private let index: DisplayListIndex?
+
+    public init(_ items: [DisplayItem]) {
+        self.items = items
+        bounds = items.reduce(Rect.zero) { $0.union($1.bounds) }
+        index = items.count > Self.indexThreshold ? DisplayListIndex(items) : nil
+    }
+
+    /// Draws every item that reaches `context.deviceRect`, in order, src-over. A scale that is not finite
+    /// or outside (0, 16] draws nothing (the compositor validates scales before it gets here).
+    public func draw(in context: RasterContext) {
+        let scale = context.scale
+        guard scale.isFinite, scale > 0, scale <= 16, !context.deviceRect.isEmpty else { return }
+        let target = RasterTarget(context)
+        forEachItem(reaching: context.deviceRect, scale: scale) { item in item.draw(in: target) }
+    }
+
+    /// True when one opaque item (a solid or rounded rect of alpha 255, an all-opaque gradient or a fully
+    /// opaque image at opacity 1) covers every pixel of `deviceRect` completely. Cheap and conservative:
+    /// unions of items are not considered, so `false` does not mean that some pixel is translucent.
+    public func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool {
+        guard scale.isFinite, scale > 0, scale <= 16, !deviceRect.isEmpty else { return false }
+        var opaque = false
+        forEachItem(reaching: deviceRect, scale: scale) { item in
+            if !opaque, item.opaquePixels(scale: scale).contains(deviceRect) { opaque = true }
+        }
+        return opaque
+    }
+
+    /// Calls `body` with the items whose device pixels may meet `deviceRect`, in paint order.
+    private func forEachItem(reaching deviceRect: PixelRect, scale: Double, _ body: (DisplayItem) -> Void) {
+        guard let index else {
+            for item in items where !item.touchedPixels(scale: scale).intersection(deviceRect).isEmpty {
+                body(item)
+            }
+            return
+        }
+        let top = Double(deviceRect.minY - 1) / scale, bottom = Double(deviceRect.maxY + 1) / scale
+        index.forEachCandidate(minY: top, maxY: bottom) { i in
+            let item = items[i]
+            if !item.touchedPixels(scale: scale).intersection(deviceRect).isEmpty { body(item) }
+        }
+    }
+}

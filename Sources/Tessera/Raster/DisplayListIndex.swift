@@ -1,0 +1,64 @@
+/// A spatial index over a display list's items: horizontal bands of the layer's plane, each listing (in
+/// paint order) the items whose bounds reach into it, so that drawing one tile visits only the items
+/// near it.
+///
+/// Units are points (the index serves every scale). Band height is at least 64 points and grows so that
+/// there are at most 16,384 bands over the list's vertical extent; items are registered in every band
+/// their bounds (grown by one point for anti-aliasing) overlap.
+///
+/// Thread safety: immutable and `Sendable`; queries allocate only when a rect spans several bands.
+struct DisplayListIndex: Sendable {
+    private let minY: Double
+    private let bandHeight: Double
+    /// `bands[b]` lists the indices of the items that overlap band `b`, ascending.
+    private let bands: [[Int32]]
+
+    static let minimumBandHeight = 64.0
+    static let maximumBandCount = 16_384
+
+    init(_ items: [DisplayItem]) {
+        var top = Double.infinity, bottom = -Double.infinity
+        for item in items {
+            let b = item.bounds
+            top = Swift.min(top, b.minY - 1)
+            bottom = Swift.max(bottom, b.maxY + 1)
+        }
+        if !(bottom > top) { (top, bottom) = (0, 1) }
+        let height = Swift.max(Self.minimumBandHeight, (bottom - top) / Double(Self.maximumBandCount))
+        let count = Swift.min(Self.maximumBandCount, Int(((bottom - top) / height).rounded(.up)) + 1)
+        var bands = [[Int32]](repeating: [], count: count)
+        for (i, item) in items.enumerated() {
+            let b = item.bounds
+            let first = Self.band(b.minY - 1, top, height, count), last = Self.band(b.maxY + 1, top, height, count)
+            for band in first...last { bands[band].append(Int32(i)) }
+        }
+        minY = top
+        bandHeight = height
+        self.bands = bands
+    }
+
+    private static func band(_ y: Double, _ top: Double, _ height: Double, _ count: Int) -> Int {
+        let b = ((y - top) / height).rounded(.down)
+        return b < 0 ? 0 : (b >= Double(count - 1) ? count - 1 : Int(b))
+    }
+
+    /// Calls `body` with the index of every item whose bounds may reach the points `minY ..< maxY`, in
+    /// paint order, each once.
+    func forEachCandidate(minY top: Double, maxY bottom: Double, _ body: (Int) -> Void) {
+        let count = bands.count
+        if bottom < minY || top > minY + bandHeight * Double(count) { return }
+        let first = Self.band(top, minY, bandHeight, count), last = Self.band(bottom, minY, bandHeight, count)
+        if first == last {
+            for i in bands[first] { body(Int(i)) }
+            return
+        }
+        var merged: [Int32] = []
+        for band in first...last { merged.append(contentsOf: bands[band]) }
+        merged.sort()
+        var previous: Int32 = -1
+        for i in merged where i != previous {
+            body(Int(i))
+            previous = i
+        }
+    }
+}

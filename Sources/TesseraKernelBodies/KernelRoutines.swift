@@ -1,0 +1,40 @@
+/// One instruction-set tier's composition kernels, as plain function values over raw rectangles.
+///
+/// Every routine works on a rectangle of `width × height` device pixels of premultiplied RGBA8
+/// (memory order R, G, B, A; a pixel is a little-endian `UInt32` with R in the low byte). Rows are
+/// `…Stride` bytes apart; any stride ≥ `width · 4` and any base address (no alignment) is accepted. The
+/// routines do no validation: ``TesseraPixels`` checks sizes before it calls them. Source and destination
+/// must not partially overlap (the same buffer as both is fine for `copy`).
+///
+/// Each tier target (baseline, AVX2, AVX-512) builds one value of this type from the same `@inlinable`
+/// bodies in ``KernelBodies``, compiled with its own target CPU. One call covers a whole rect or band,
+/// never a single vector, so the indirect call costs nothing measurable.
+///
+/// Thread safety: the routines are pure functions of their arguments; calls that write disjoint
+/// destination pixels may run concurrently.
+public struct KernelRoutines: Sendable {
+    /// `dst = src`.
+    public typealias Copy = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+        _ width: Int, _ height: Int) -> Void
+    /// `dst = div255(src · opacity) OVER dst` (plain `src OVER dst` when `opacity` is 255).
+    public typealias SourceOver = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+        _ width: Int, _ height: Int, _ opacity: UInt8) -> Void
+    /// `dst = color` (`fill`) or `dst = color OVER dst` (`fillOver`); `color` is a pixel word.
+    public typealias Solid = @Sendable (
+        _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32) -> Void
+
+    public let copy: Copy
+    public let sourceOver: SourceOver
+    public let fill: Solid
+    public let fillOver: Solid
+
+    public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
+                fillOver: @escaping Solid) {
+        self.copy = copy
+        self.sourceOver = sourceOver
+        self.fill = fill
+        self.fillOver = fillOver
+    }
+}

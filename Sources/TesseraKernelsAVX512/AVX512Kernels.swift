@@ -1,0 +1,41 @@
+import TesseraKernelBodies
+
+/// The AVX-512 tier: the shared kernel bodies compiled in this target with `-Xcc -march=x86-64-v4`.
+///
+/// Only call these on a CPU that has AVX-512 (`KernelTier.available` in TesseraPixels checks): the code
+/// traps with an illegal instruction elsewhere. Each entry point is `@inline(never)` so that no caller in
+/// another module (built for another CPU) inlines it, and it covers a whole rect, so the per-vector
+/// helpers are inlined here, with this target's instructions.
+///
+/// Thread safety: pure functions; calls writing disjoint destination pixels may run concurrently.
+public enum AVX512Kernels {
+    /// The routine table of this tier.
+    public static let routines = KernelRoutines(copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver)
+
+    /// This tier's marker: the kernel bodies are specialized for it, in this module.
+    enum Marker: KernelTierMarker {}
+
+    @inline(never)
+    public static func copy(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                            _ dstStride: Int, _ width: Int, _ height: Int) {
+        KernelBodies<Marker>.copy(src, srcStride, dst, dstStride, width, height)
+    }
+
+    @inline(never)
+    public static func sourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                  _ dstStride: Int, _ width: Int, _ height: Int, _ opacity: UInt8) {
+        KernelBodies<Marker>.sourceOver(src, srcStride, dst, dstStride, width, height, opacity)
+    }
+
+    @inline(never)
+    public static func fill(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                            _ color: UInt32) {
+        KernelBodies<Marker>.fill(dst, dstStride, width, height, color)
+    }
+
+    @inline(never)
+    public static func fillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                _ color: UInt32) {
+        KernelBodies<Marker>.fillOver(dst, dstStride, width, height, color)
+    }
+}

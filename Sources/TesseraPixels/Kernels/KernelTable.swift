@@ -1,0 +1,90 @@
+import TesseraKernelBodies
+
+/// The composition kernels of one ISA tier, over ``PixelBuffer``s, optionally spread over Dispatch workers.
+///
+/// ``Kernels`` forwards to the table of ``KernelTier/selected``; tests and benchmarks make a table per
+/// available tier to run each one in the same process. Units are device pixels; `src` and `dst` must have
+/// the same width and height. Results equal ``ScalarReference`` bit for bit for every tier, worker count
+/// and band height.
+///
+/// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, and band
+/// `i` goes to worker `i % workers` (`DispatchQueue.concurrentPerform`). Bands are disjoint, so the output
+/// does not depend on either number. `workers: 1` runs one call over the whole rect on the calling thread.
+///
+/// Thread safety: an immutable `Sendable` value; calls on disjoint destination pixels may run
+/// concurrently. `src` and `dst` must not partially overlap.
+public struct KernelTable: Sendable {
+    /// The tier whose code this table runs.
+    public let tier: KernelTier
+    let routines: KernelRoutines
+
+    /// The table of `tier`.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `tier` when this build or CPU
+    ///   lacks it (see ``KernelTier/available``).
+    public init(tier: KernelTier) throws {
+        guard KernelTier.available.contains(tier) else {
+            throw TesseraError.invalidArgument(
+                argument: "tier", reason: "\(tier.rawValue) is not available on this CPU/build "
+                    + "(available: \(KernelTier.available.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.tier = tier
+        self.routines = tier.routines
+    }
+
+    /// The default band height of the parallel kernels, in rows.
+    public static let defaultBandHeight = 64
+    /// The largest accepted worker count.
+    public static let maximumWorkers = 256
+
+    /// `dst = src`.
+    public func copy(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int = 1,
+                     bandHeight: Int = defaultBandHeight) throws {
+        try Kernels.checkSameSize(src, dst)
+        let copy = routines.copy
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
+        }
+    }
+
+    /// `dst = src OVER dst`, with `src` scaled by `opacity / 255` first (`div255(src · opacity)` per
+    /// channel, alpha included; 255 means unscaled).
+    public func sourceOver(_ src: PixelBuffer, onto dst: PixelBuffer, opacity: UInt8 = 255, workers: Int = 1,
+                           bandHeight: Int = defaultBandHeight) throws {
+        try Kernels.checkSameSize(src, dst)
+        let sourceOver = routines.sourceOver
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            sourceOver(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows, opacity)
+        }
+    }
+
+    /// `dst = color` everywhere.
+    public func fill(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
+                     bandHeight: Int = defaultBandHeight) throws {
+        let fill = routines.fill, word = color.word
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
+        }
+    }
+
+    /// `dst = color OVER dst` everywhere.
+    public func fillOver(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
+                         bandHeight: Int = defaultBandHeight) throws {
+        let fillOver = routines.fillOver, word = color.word
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            fillOver(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
+        }
+    }
+
+    /// Validates the parallelism arguments, then runs `body(firstRow, rowCount)` over disjoint bands.
+    static func forEachBand(height: Int, workers: Int, bandHeight: Int,
+                            _ body: @escaping @Sendable (Int, Int) -> Void) throws {
+        guard workers >= 1, workers <= maximumWorkers else {
+            throw TesseraError.invalidArgument(
+                argument: "workers", reason: "must be in 1…\(maximumWorkers), got \(workers)")
+        }
+        guard bandHeight >= 1 else {
+            throw TesseraError.invalidArgument(argument: "bandHeight", reason: "must be ≥ 1, got \(bandHeight)")
+        }
+        BandScheduler.run(height: height, workers: workers, bandHeight: bandHeight, body)
+    }
+}

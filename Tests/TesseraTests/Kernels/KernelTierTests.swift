@@ -1,0 +1,41 @@
+import Testing
+@testable import Tessera
+
+/// CPU detection and the `TESSERA_ISA` selection rule.
+@Suite struct KernelTierTests {
+    @Test func parsesCPUInfoFlags() {
+        let text = """
+            processor\t: 0
+            vendor_id\t: AuthenticAMD
+            flags\t\t: fpu sse2 avx avx2 bmi1 bmi2 fma f16c movbe xsave abm avx512f avx512bw avx512cd avx512dq avx512vl
+            processor\t: 1
+            flags\t\t: fpu
+            """
+        let features = CPUFeatures(flags: CPUFeatures.parseCPUInfo(text))
+        #expect(features.flags.contains("avx512bw"))
+        #expect(features.supportsX86_64_v3 && features.supportsX86_64_v4)
+        let avx2Only = CPUFeatures(flags: ["avx", "avx2", "bmi1", "bmi2", "fma", "f16c", "movbe", "xsave", "lzcnt",
+                                           "avx512f"])
+        #expect(avx2Only.supportsX86_64_v3 && !avx2Only.supportsX86_64_v4)
+        #expect(!KernelTier.avx2.isSupported(by: CPUFeatures(flags: ["sse2"])))
+        #expect(KernelTier.baseline.isSupported(by: CPUFeatures(flags: [])))
+    }
+
+    @Test func environmentVariableOnlyLowersTheTier() {
+        let all: [KernelTier] = [.baseline, .avx2, .avx512]
+        #expect(KernelTier.select(requested: nil, available: all) == (.avx512, nil))
+        #expect(KernelTier.select(requested: "AVX2", available: all) == (.avx2, nil))
+        #expect(KernelTier.select(requested: "baseline", available: all) == (.baseline, nil))
+        let (tier, warning) = KernelTier.select(requested: "avx512", available: [.baseline, .avx2])
+        #expect(tier == .avx2)
+        #expect(warning?.contains("not available") == true)
+        let (unknown, unknownWarning) = KernelTier.select(requested: "sse9", available: [.baseline])
+        #expect(unknown == .baseline && unknownWarning?.contains("not one of") == true)
+    }
+
+    @Test func unavailableTierIsRejected() {
+        if let missing = KernelTier.allCases.first(where: { !KernelTier.available.contains($0) }) {
+            #expect(throws: TesseraError.self) { try KernelTable(tier: missing) }
+        }
+    }
+}
