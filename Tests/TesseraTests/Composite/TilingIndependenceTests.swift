@@ -108,6 +108,18 @@ import Tessera
         }
     }
 
+    @Test func anOpaqueBackgroundOverWholeBandsMatchesTheReference() throws {
+        // The root covers the framebuffer with an opaque colour: bands start at its fill (no clear).
+        let scene = try Self.makeScene()
+        try scene.root.setFrame(Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)))
+        let reference = try ReferenceRenderer.render(scene.root, width: Self.width, height: Self.height, scale: 1)
+        for (workers, bandHeight) in [(1, 1), (2, 7), (5, 64)] {
+            let compositor = try Compositor(configuration: .init(tileSize: 64, workers: workers, bandHeight: bandHeight))
+            #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil,
+                    "workers \(workers), band \(bandHeight)")
+        }
+    }
+
     @Test func opaqueLayersHideWhatIsBelowWithoutChangingPixels() throws {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
         root.content = PatternContent(seed: 9)
