@@ -76,6 +76,18 @@ import Tessera
                 == [TilePosition(column: 1, row: 2), TilePosition(column: 3, row: 3)])
     }
 
+    @Test func aHugeInvalidationRectRedrawsTheVisibleTilesWithoutTrapping() throws {
+        let (root, layer, recorder) = try Self.scene()
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, scale: 16))
+        let framebuffer = try PixelBuffer(width: 64, height: 64)
+        _ = try compositor.render(root, into: framebuffer)
+        _ = recorder.take()
+        try layer.setNeedsDisplay(in: Rect(x: -5e11, y: -5e11, width: 1e12, height: 1e12))
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.tilesInvalidated == 16)
+        #expect(recorder.take().count == 16)
+    }
+
     @Test func twoCompositorsEachSeeEveryInvalidation() throws {
         let (root, layer, recorder) = try Self.scene()
         let first = try Compositor(configuration: .init(tileSize: 32, workers: 1))
