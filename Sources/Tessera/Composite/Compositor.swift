@@ -78,6 +78,7 @@ public final class Compositor {
         statistics.frameNumber = cache.frame
         statistics.tilesInCache = cache.count
         statistics.bytesInCache = cache.bytes
+        statistics.spareBufferBytes = cache.pool.count * cache.tileBytes
         return statistics
     }
 }

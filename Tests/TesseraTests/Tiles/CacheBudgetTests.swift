@@ -19,6 +19,9 @@ import Tessera
             #expect(statistics.bytesInCache <= budget, comment)
         }
         #expect(statistics.bytesInCache <= max(budget, statistics.bytesNeededByFrame), comment)
+        // Spare pooled buffers count too: tiles plus spares stay within the budget or the frame's needs.
+        #expect(statistics.bytesInCache + statistics.spareBufferBytes
+                <= max(budget, statistics.bytesNeededByFrame), comment)
     }
 
     @Test(arguments: [0, 8])
