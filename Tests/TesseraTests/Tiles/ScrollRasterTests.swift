@@ -109,6 +109,32 @@ import Tessera
         }
     }
 
+    @Test func fractionalScrollsAtScaleTwoRasterizeExactlyTheNewTiles() throws {
+        // Scale 2: the outer layer's screen rect is [20, 260) × [40, 240) device pixels; its plane is shifted
+        // by t = floor((10 − b.x) · 2 + 0.5), likewise for y with 20, so it shows [20 − t.x, 260 − t.x) × ….
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150))
+        let outer = try ScrollLayer(frame: Rect(x: 10, y: 20, width: 120, height: 100))
+        outer.clipsToBounds = true
+        let recorder = DrawRecorder()
+        outer.content = CountingContent(recorder: recorder)
+        try root.addSublayer(outer)
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, scale: 2,
+                                                             maximumPrepaintTiles: 0))
+        let framebuffer = try PixelBuffer(width: 400, height: 300)
+        var cached: Set<TilePosition> = []
+        for offset in [Point(x: 0, y: 0), Point(x: 0.25, y: 7.75), Point(x: -3.5, y: 12.3), Point(x: 40.8, y: -17.6),
+                       Point(x: 0.25, y: 7.75)] {
+            try outer.setContentOffset(offset)
+            let statistics = try compositor.render(root, into: framebuffer)
+            let tx = Int(((10 - offset.x) * 2 + 0.5).rounded(.down)), ty = Int(((20 - offset.y) * 2 + 0.5).rounded(.down))
+            let visible = TilePosition.covering(x0: 20 - tx, y0: 40 - ty, x1: 260 - tx, y1: 240 - ty, tileSize: 32)
+            let drawn = Set(recorder.take().map { TilePosition(drawn: $0, tileSize: 32) })
+            #expect(drawn == visible.subtracting(cached), "offset \(offset)")
+            #expect(statistics.tilesVisible == visible.count)
+            cached.formUnion(drawn)
+        }
+    }
+
     @Test func fractionalScrollsWithinTheCachedTilesDrawNothing() throws {
         let scene = try Scene()
         _ = try scene.render()
