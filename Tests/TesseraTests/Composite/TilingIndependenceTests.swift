@@ -13,6 +13,8 @@ import Tessera
     static func makeScene() throws -> (root: Layer, scroll: ScrollLayer, inner: ScrollLayer) {
         let root = try Layer(frame: Rect(x: 3, y: 2, width: 140, height: 120))
         root.backgroundColor = try Color(hex: "#F0E8D0")
+        root.content = PatternContent(seed: 11)
+        try root.setBoundsOrigin(Point(x: -2.5, y: 4.25))  // the root scrolls its own content and sublayers
 
         let card = try Layer(frame: Rect(x: 5, y: 5, width: 80, height: 60))
         card.content = PatternContent(seed: 1)
