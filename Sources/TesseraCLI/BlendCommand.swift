@@ -106,7 +106,7 @@ enum BlendCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw Failure("\(name) '\(path)' cannot be read (\(reason(error)))")
+            throw Failure("\(name) '\(path)' cannot be read (\(AtomicFile.reason(error)))")
         }
         guard data.count == expectedBytes else {
             throw Failure("\(name) '\(path)' has \(data.count) bytes, but \(request.width)x\(request.height) RGBA8 "
@@ -115,28 +115,11 @@ enum BlendCommand {
         return data
     }
 
-    /// Writes to `path.tessera-tmp-PID` beside `path`, then renames it over `path`.
     static func writeAtomically(_ data: Data, to path: String) throws {
-        let temporary = path + ".tessera-tmp-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw Failure("--out '\(path)' cannot be written (\(reason(error)))")
+            try AtomicFile.write(data, to: path)
+        } catch let failure as AtomicFile.Failure {
+            throw Failure("--out \(failure)")
         }
-        guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw Failure("--out '\(path)' cannot be written (\(message))")
-        }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }

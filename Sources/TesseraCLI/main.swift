@@ -4,23 +4,46 @@ import Tessera
 let usage = """
     tessera \(Tessera.version) — a CPU compositor for layer trees
 
-    usage: tessera <command> [options]
+    usage: tessera <command> [options]        (tessera <command> --help for its options)
 
     commands:
+      bench      scroll benchmark on a built-in scene or a scene file
+      render     one frame of a scene to a PNG or raw RGBA file
+      scenes     list the built-in scenes
+      blend      composite raw RGBA8 files (src OVER dst)
       version    print the version
-      blend      composite raw RGBA8 files: blend --size WxH --src A.rgba --dst B.rgba --out C.rgba [--opacity 0-255]
       help       print this text
     """
+
+/// The subcommands and their usage texts.
+let commandUsages: [String: String] = [
+    "bench": BenchCommand.usage, "render": RenderCommand.usage, "blend": BlendCommand.usage,
+    "scenes": "usage: tessera scenes", "version": "usage: tessera version",
+]
 
 /// Runs one subcommand; maps errors to messages on standard error and exit statuses
 /// (2: the command line is wrong, 1: the input or the work failed).
 func run(_ arguments: [String]) -> Int32 {
+    let command = arguments.first
+    let rest = Array(arguments.dropFirst())
+    if let command, let text = commandUsages[command], rest.contains("--help") || rest.contains("-h") {
+        print(text)
+        return 0
+    }
     do {
-        switch arguments.first {
+        switch command {
+        case "bench":
+            try BenchCommand.run(rest)
+        case "render":
+            try RenderCommand.run(rest)
+        case "scenes":
+            for scene in BuiltInScene.allCases {
+                print("\(scene.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scene.summary)")
+            }
+        case "blend":
+            return BlendCommand.run(rest)
         case "version", "--version":
             print(Tessera.version)
-        case "blend":
-            return BlendCommand.run(Array(arguments.dropFirst()))
         case nil, "help", "--help", "-h":
             print(usage)
         case let other?:
@@ -28,7 +51,8 @@ func run(_ arguments: [String]) -> Int32 {
         }
         return 0
     } catch let error as UsageError {
-        FileHandle.standardError.write(Data("tessera: \(error)\n\n\(usage)\n".utf8))
+        let hint = command.flatMap { commandUsages[$0] } ?? usage
+        FileHandle.standardError.write(Data("tessera: \(error)\n\(hint)\n".utf8))
         return 2
     } catch {
         FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))

@@ -124,6 +124,9 @@ public enum SceneReader {
             if let hex = try fields.string("background") {
                 layer.backgroundColor = try SceneReader.color(hex, path: fields.fieldPath("background"))
             }
+            if let content = try fields.array("content") {
+                layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"))
+            }
             if let sublayers = try fields.array("sublayers") {
                 for (index, sublayer) in sublayers.enumerated() {
                     try layer.addSublayer(try self.layer(sublayer, path: "\(fields.fieldPath("sublayers"))[\(index)]"))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Releasing the axis: choosing between deceleration, spring-back and paging.
 extension ScrollAxisPhysics {
     /// The finger lifts with `velocity`, the finger's velocity in points per second (the offset moves
@@ -46,9 +44,7 @@ extension ScrollAxisPhysics {
             if carriesInside {
                 motion = .decelerating(ScrollDeceleration(from: x, velocity: v, configuration: c), elapsed: 0)
             } else {
-                let limit = Self.springAngularFrequency * exp(1) * Self.maximumBounceFraction
-                    * c.viewportLength
-                let capped = max(-limit, min(v, limit))
+                let capped = max(-bounceVelocityLimit, min(v, bounceVelocityLimit))
                 motion = .springing(ScrollSpring.toward(edge, from: x, velocity: capped), elapsed: 0)
             }
         } else {
@@ -56,7 +52,7 @@ extension ScrollAxisPhysics {
         }
         velocity = v
         // Segments that are already over (no velocity, already on target) end now.
-        _ = try? advance(by: 0)
+        _ = step(by: 0)
     }
 
     /// The page boundary a release at `offset` with offset velocity `velocity` (points per second)

@@ -161,7 +161,19 @@ public struct ScrollAxisPhysics: Hashable, Sendable {
     ///   or not finite.
     @discardableResult
     public mutating func advance(by seconds: Double) throws -> Bool {
-        var remaining = try ScrollValidation.duration(seconds, "seconds")
+        step(by: try ScrollValidation.duration(seconds, "seconds"))
+    }
+
+    /// The largest offset velocity (points per second) a bounce or a spring-back away from the edge starts
+    /// with: the one whose critically damped overshoot `v / (ω·e)` is ``maximumBounceFraction`` of the
+    /// viewport length.
+    var bounceVelocityLimit: Double {
+        Self.springAngularFrequency * exp(1) * Self.maximumBounceFraction * configuration.viewportLength
+    }
+
+    /// ``advance(by:)`` for a valid, non-negative `seconds`.
+    mutating func step(by seconds: Double) -> Bool {
+        var remaining = seconds
         while true {
             switch motion {
             case .atRest, .dragging:
@@ -179,9 +191,7 @@ public struct ScrollAxisPhysics: Hashable, Sendable {
                     stop()
                     return true
                 }
-                let limit = Self.springAngularFrequency * exp(1) * Self.maximumBounceFraction
-                    * configuration.viewportLength
-                velocity = max(-limit, min(edgeVelocity, limit))
+                velocity = max(-bounceVelocityLimit, min(edgeVelocity, bounceVelocityLimit))
                 motion = .springing(ScrollSpring(target: offset, displacement: 0, velocity: velocity), elapsed: 0)
             case let .springing(spring, elapsed):
                 let t = elapsed + remaining

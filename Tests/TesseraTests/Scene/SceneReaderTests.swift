@@ -73,6 +73,15 @@ import Tessera
         (#"{"viewport": {"width": 100, "height": 100, "scale": 0}, "root": {}}"#, "viewport.scale", "(0, 16]"),
         (#"{"viewport": {"width": 100, "height": 100}}"#, "root", "required"),
         (#"{"viewport": {"width": 100, "height": 100}, "root": {}, "root": {}}"#, "root", "duplicate key"),
+        (scene(root: ##"{"content": [{"rect": [0, 0, 5, 5], "roundedRect": [0, 0, 5, 5], "color": "#000000"}]}"##), "root.content[0]", "exactly one"),
+        (scene(root: ##"{"content": [{"rect": [0, 0, 5, 5]}]}"##), "root.content[0].color", "required"),
+        (scene(root: ##"{"content": [{"roundedRect": [0, 0, 5, 5], "radius": -1, "color": "#000000"}]}"##), "root.content[0].radius", "≥ 0"),
+        (scene(root: ##"{"content": [{"rect": [0, 0, 5, -5], "color": "#000000"}]}"##), "root.content[0].rect[3]", "height must be ≥ 0"),
+        (scene(root: ##"{"content": [{"linearGradient": [0, 0, 5, 5], "stops": [[0, "#000000"]]}]}"##), "root.content[0].stops", "two"),
+        (scene(root: ##"{"content": [{"linearGradient": [0, 0, 5, 5], "stops": [[0, "#000000"], ["x", "#FFFFFF"]]}]}"##), "root.content[0].stops[1][0]", "expected a number"),
+        (scene(root: ##"{"content": [{"image": [0, 0, 2, 1], "size": [2, 1], "pixels": "FF0000FF00FF"}]}"##), "root.content[0].pixels", "bytes"),
+        (scene(root: ##"{"content": [{"image": [0, 0, 1, 1], "size": [1, 1], "pixels": "FF000080"}]}"##), "root.content[0].pixels", "premultiplied"),
+        (scene(root: ##"{"content": [{"text": [0, 0, 50, 10], "color": "#000000", "font": "x"}]}"##), "root.content[0].font", "unknown field"),
         (#"[1, 2]"#, "document", "object"),
         (#""#, "test.json", "end"),
         (scene(root: "{}") + " x", "test.json", "after the document"),
@@ -81,6 +90,28 @@ import Tessera
         let failure = Self.failure(document)
         #expect(failure?.field == field, "\(failure.map { "\($0.field): \($0.reason)" } ?? "accepted")")
         #expect(failure?.reason.contains(reason) == true, "\(failure?.reason ?? "accepted")")
+    }
+
+    @Test func readsEveryContentPrimitive() throws {
+        let document = Self.scene(root: ##"""
+            {"frame": [0, 0, 100, 100], "content": [
+              {"rect": [0, 0, 10, 10], "color": "#FF0000"},
+              {"roundedRect": [10, 0, 20, 20], "radius": 4, "color": "#00FF0080"},
+              {"linearGradient": [0, 20, 50, 10], "start": [0, 20], "end": [50, 20], "stops": [[0, "#000000"], [1, "#FFFFFF"]]},
+              {"text": [0, 40, 90, 12], "color": "#222222", "seed": 3},
+              {"text": [0, 60, 90, 12], "color": "#222222", "string": "hello world"},
+              {"image": [0, 80, 2, 1], "size": [2, 1], "pixels": "FF0000FF00000000"}
+            ]}
+            """##)
+        let scene = try SceneReader.decode(Array(document.utf8))
+        let list = try #require(scene.root.content as? DisplayList)
+        #expect(list.items.count == 6)
+        guard case let .roundedRect(rounded) = list.items[1] else { Issue.record("not a rounded rect"); return }
+        #expect(rounded.cornerRadius == 4 && rounded.color == Color(red: 0, green: 255, blue: 0, alpha: 128))
+        // Drawn: the solid red rect's pixel.
+        let buffer = try PixelBuffer(width: 4, height: 4)
+        list.draw(in: RasterContext(buffer: buffer, deviceRect: PixelRect(x: 0, y: 0, width: 4, height: 4), scale: 1))
+        #expect(buffer[x: 2, y: 2] == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 
     @Test func tenMegabyteStringsAreRefusedNamingTheField() {

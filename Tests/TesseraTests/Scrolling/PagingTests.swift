@@ -103,3 +103,25 @@ import Tessera
         #expect(try runToRest(animator, step: 1.0 / 60).endOffset == Point(x: 640, y: 0))
     }
 }
+
+/// Paging with `bounces = false` stays in range even when flicked hard at the first and last pages.
+@Suite struct PagingWithoutBounceTests {
+    @Test func hardFlicksAtTheEndsStayInRange() throws {
+        let starts: [Double] = [0, 100, 4200, 4320]
+        for start in starts {
+            for finger in [-20_000.0, 20_000] {
+                let layer = try makeScrollLayer(contentHeight: 4800, offset: Point(x: 0, y: start))
+                let animator = try ScrollAnimator(scrollLayer: layer)
+                animator.isPagingEnabled = true
+                animator.bounces = false
+                try animator.drag(by: Point(x: 0, y: finger / 100))
+                #expect(layer.contentOffset.y >= 0 && layer.contentOffset.y <= 4320)
+                try animator.endDrag(velocity: Point(x: 0, y: finger))
+                let run = try runToRest(animator, step: 1.0 / 60)
+                for offset in run.offsets { #expect(offset.y >= 0 && offset.y <= 4320) }
+                let end = try #require(run.endOffset).y
+                #expect(end.truncatingRemainder(dividingBy: 480) == 0)
+            }
+        }
+    }
+}

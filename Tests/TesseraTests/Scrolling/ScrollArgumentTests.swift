@@ -40,7 +40,9 @@ import Tessera
             _ = try ScrollAxisConfiguration(minimumOffset: 0, maximumOffset: 5, viewportLength: -1)
         } == "viewportLength")
         let configuration = try ScrollAxisConfiguration(minimumOffset: 0, maximumOffset: 500, viewportLength: 100)
-        #expect(thrownArgument { _ = try ScrollAxisPhysics(offset: Self.inf, configuration: configuration) } == "offset")
+        #expect(thrownArgument {
+            _ = try ScrollAxisPhysics(offset: Self.inf, configuration: configuration)
+        } == "offset")
         var axis = try ScrollAxisPhysics(offset: 10, configuration: configuration)
         #expect(thrownArgument { try axis.drag(by: Self.nan) } == "translation")
         #expect(thrownArgument { try axis.endDrag(velocity: Self.nan) } == "velocity")
@@ -53,12 +55,18 @@ import Tessera
     @Test func indicatorAndRubberBandArgumentsAreNamed() throws {
         let layer = try makeScrollLayer(contentHeight: 2000)
         #expect(thrownArgument { _ = try ScrollIndicators(scrollLayer: layer, fadeDelay: -1) } == "fadeDelay")
-        #expect(thrownArgument { _ = try ScrollIndicators(scrollLayer: layer, fadeDuration: Self.nan) } == "fadeDuration")
+        #expect(thrownArgument {
+            _ = try ScrollIndicators(scrollLayer: layer, fadeDuration: Self.nan)
+        } == "fadeDuration")
         #expect(layer.sublayers.isEmpty)  // a refused init adds nothing
         let indicators = try ScrollIndicators(scrollLayer: layer)
         #expect(thrownArgument { try indicators.advance(by: -0.5, isScrolling: false) } == "seconds")
-        #expect(thrownArgument { _ = try RubberBand.displacement(forOvershoot: Self.nan, dimension: 10) } == "overshoot")
+        #expect(thrownArgument {
+            _ = try RubberBand.displacement(forOvershoot: Self.nan, dimension: 10)
+        } == "overshoot")
         #expect(thrownArgument { _ = try RubberBand.displacement(forOvershoot: 1, dimension: -10) } == "dimension")
-        #expect(thrownArgument { _ = try RubberBand.overshoot(forDisplacement: Self.inf, dimension: 10) } == "displacement")
+        #expect(thrownArgument {
+            _ = try RubberBand.overshoot(forDisplacement: Self.inf, dimension: 10)
+        } == "displacement")
     }
 }

@@ -38,7 +38,8 @@ import Tessera
         for (offset, y, length) in cases {
             try layer.setContentOffset(Point(x: 0, y: offset))
             try indicators.layout()
-            #expect(indicators.verticalIndicator.frame == Rect(x: 315, y: y, width: 3, height: length), "offset \(offset)")
+            #expect(indicators.verticalIndicator.frame == Rect(x: 315, y: y, width: 3, height: length),
+                    "offset \(offset)")
         }
     }
 
@@ -91,7 +92,9 @@ import Tessera
         // The fade clock starts at the step that ended the scroll.
         try animator.advance(by: 0.5)
         #expect(indicators.verticalIndicator.opacity == 1 && !indicators.verticalIndicator.isHidden)
-        try animator.advance(by: 0.125)
+        try animator.advance(by: 0.0625)  // a quarter of the fade
+        #expect(indicators.verticalIndicator.opacity == 0.75)
+        try animator.advance(by: 0.0625)
         #expect(indicators.verticalIndicator.opacity == 0.5)
         try animator.advance(by: 0.125)
         #expect(indicators.verticalIndicator.opacity == 0 && indicators.verticalIndicator.isHidden)
@@ -104,7 +107,9 @@ import Tessera
     @Test func indicatorsAreOrdinarySublayersWithAColour() throws {
         let (layer, indicators) = try verticalOnly()
         #expect(layer.sublayers.count == 2)
-        #expect(layer.sublayers.allSatisfy { $0 === indicators.verticalIndicator || $0 === indicators.horizontalIndicator })
+        #expect(layer.sublayers.allSatisfy {
+            $0 === indicators.verticalIndicator || $0 === indicators.horizontalIndicator
+        })
         #expect(indicators.verticalIndicator.backgroundColor == ScrollIndicators.defaultColor)
         let content = try Layer(frame: Rect(x: 0, y: 0, width: 320, height: 1920))
         try layer.addSublayer(content)

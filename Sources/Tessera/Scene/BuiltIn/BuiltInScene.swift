@@ -37,6 +37,12 @@ public struct BenchScene {
     public let scene: Scene
     public let scrollLayer: ScrollLayer
     public let direction: Point
+
+    public init(scene: Scene, scrollLayer: ScrollLayer, direction: Point) {
+        self.scene = scene
+        self.scrollLayer = scrollLayer
+        self.direction = direction
+    }
 }
 
 /// A well-mixed 64-bit hash of two integers and a salt, for choosing variants and colours procedurally.

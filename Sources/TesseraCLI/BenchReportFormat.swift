@@ -1,0 +1,62 @@
+import Foundation
+import Tessera
+
+/// The two faces of a ``ScrollBenchmark/Report``: text for people, JSON (snake_case keys) for tools.
+enum BenchReportFormat {
+    static func json(_ r: ScrollBenchmark.Report) -> JSONOutput {
+        let o = r.options
+        let totalPhase = r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds
+        return .object([
+            ("scene", .string(r.scene)), ("script", .string(o.script.rawValue)), ("frames", .int(o.frames)),
+            ("fps", .number(o.framesPerSecond)), ("speed", .number(o.speed)),
+            ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
+            ("isa_tier", .string(r.isaTier)),
+            ("frame_ms", .object([("mean", .number(r.frameTimes.mean)), ("p50", .number(r.frameTimes.p50)),
+                                  ("p95", .number(r.frameTimes.p95)), ("p99", .number(r.frameTimes.p99)),
+                                  ("max", .number(r.frameTimes.max))])),
+            ("frame_budget_ms", .number(1000 / o.framesPerSecond)),
+            ("frames_over_budget", .int(r.framesOverBudget)),
+            ("first_frame_ms", .number(r.firstFrameMilliseconds)),
+            ("checkerboard_frames", .int(r.checkerboardFrames)),
+            ("tiles_visible", .int(r.tilesVisible)),
+            ("tiles_exposed", .int(r.tilesExposed)),
+            ("tiles_rasterized", .int(r.tilesRasterized)),
+            ("tiles_rasterized_visible", .int(r.tilesRasterizedVisible)),
+            ("tiles_prepainted", .int(r.tilesPrepainted)),
+            ("cache_hit_rate", .number(r.cacheHitRate)),
+            ("evictions", .int(r.evictions)),
+            ("peak_tile_bytes", .int(r.peakTileBytes)),
+            ("budget_bytes", .int(o.compositor.cacheBudgetBytes)),
+            ("over_budget_frames", .int(r.overBudgetFrames)),
+            ("peak_rss_bytes", r.peakResidentBytes.map { .int($0) } ?? .null),
+            ("plan_ms", .number(r.planMilliseconds)), ("raster_ms", .number(r.rasterMilliseconds)),
+            ("composite_ms", .number(r.compositeMilliseconds)),
+            ("raster_share", .number(totalPhase > 0 ? r.rasterMilliseconds / totalPhase : 0)),
+            ("composite_share", .number(totalPhase > 0 ? r.compositeMilliseconds / totalPhase : 0)),
+        ])
+    }
+
+    static func text(_ r: ScrollBenchmark.Report) -> String {
+        let o = r.options, t = r.frameTimes
+        let frames = Double(Swift.max(o.frames, 1))
+        let totalPhase = Swift.max(r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds, 1e-9)
+        func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+        func mib(_ bytes: Int) -> String { f(Double(bytes) / 1_048_576, 1) + " MiB" }
+        func percent(_ part: Double) -> String { f(100 * part / totalPhase, 0) + " %" }
+        return """
+            tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(o.speed, 0)) pt/s, \
+            \(f(o.framesPerSecond, 0)) Hz, \(o.compositor.workers) workers, \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels
+              frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
+              frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms
+              checkerboard      \(r.checkerboardFrames) frames (raster is synchronous)
+              tiles per frame   visible \(f(Double(r.tilesVisible) / frames, 1)), exposed \(f(Double(r.tilesExposed) / frames)), \
+            rasterized \(f(Double(r.tilesRasterized) / frames)) (visible \(f(Double(r.tilesRasterizedVisible) / frames)), \
+            prepaint \(f(Double(r.tilesPrepainted) / frames)))
+              tiles in total    exposed \(r.tilesExposed), rasterized visible \(r.tilesRasterizedVisible) + prepaint \(r.tilesPrepainted)
+              tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
+            \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
+              time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
+              peak RSS          \(r.peakResidentBytes.map(mib) ?? "unknown")
+            """
+    }
+}
