@@ -6,7 +6,8 @@ import Foundation
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
 /// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. Each band is first cleared to
 /// transparent, then every op that intersects it is applied in paint order with ``Kernels``: `fill` or
-/// `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. Bands are disjoint, so workers never write
+/// `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. When an opaque op covers the whole band,
+/// the clear and the ops below the last such op are skipped (they would be overwritten). Bands are disjoint, so workers never write
 /// the same pixel, and each pixel sees the same ops in the same order whatever the band height or
 /// worker count: the result is bit-identical.
 ///
@@ -35,8 +36,11 @@ enum BandCompositor {
     }
 
     private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect) throws {
-        Kernels.fill(framebuffer.uncheckedSubBuffer(band), with: .transparent)
-        for op in list.ops {
+        // Everything below the last opaque op covering the whole band is overwritten by it: start there
+        // (an opaque root background saves the clear and every op below it in every band).
+        let start = list.ops.lastIndex { $0.isOpaque && $0.destination.contains(band) } ?? -1
+        if start < 0 { Kernels.fill(framebuffer.uncheckedSubBuffer(band), with: .transparent) }
+        for op in list.ops[Swift.max(start, 0)...] {
             let area = op.destination.intersection(band)
             guard !area.isEmpty else { continue }
             let destination = framebuffer.uncheckedSubBuffer(area)

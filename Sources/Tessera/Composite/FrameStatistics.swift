@@ -24,6 +24,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var tilesInCache = 0
     /// Bytes held by the cached tiles after the frame (spare pooled buffers not included).
     public var bytesInCache = 0
+    /// Bytes held by spare pooled tile buffers after the frame (kept for reuse; with ``bytesInCache``
+    /// they stay within the budget unless the frame is over budget).
+    public var spareBufferBytes = 0
     /// The configured budget, in bytes.
     public var cacheBudgetBytes = 0
     /// Bytes of the tiles the frame shows (`tilesVisible × tileSize² × 4`).

@@ -8,7 +8,7 @@
 final class TileBufferPool {
     let tileSize: Int
     /// The most spare buffers kept.
-    var capacity: Int
+    let capacity: Int
     private var spares: [PixelBuffer] = []
     /// How many buffers the pool had to allocate since it was created (for statistics and tests).
     private(set) var allocationCount = 0

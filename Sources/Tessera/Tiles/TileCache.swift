@@ -5,7 +5,8 @@
 ///   (invariant 4 of design.md).
 /// - LRU: tiles are evicted least recently used first, and never when the current frame needs them
 ///   (a tile touched this frame is at the recently-used end of the list, so eviction stops there).
-/// - Pooling: evicted buffers go to a ``TileBufferPool`` and are reused by the tiles rasterized next.
+/// - Pooling: evicted buffers go to a ``TileBufferPool`` and are reused by the tiles rasterized next;
+///   spare buffers are trimmed after each frame so that tiles plus spares stay within the budget.
 /// - Invalidation: ``synchronize(_:)`` reads a layer's display log and drops the tiles the new
 ///   invalidation rects touch (or all of the layer's tiles).
 /// - Freed layers: the cache holds layers weakly; the tiles of a layer that no longer exists are freed
@@ -34,9 +35,9 @@ final class TileCache {
         self.grid = grid
         self.scale = scale
         self.budgetBytes = budgetBytes
-        // Keep no more spares than would fit in the budget, and never more than a handful.
-        self.pool = TileBufferPool(tileSize: grid.size, capacity: 0)
-        pool.capacity = Swift.min(64, budgetBytes / tileBytes)
+        // Spares never exceed what the budget could hold; ``endFrame()`` trims them to the budget's free
+        // room, so after a frame cached tiles plus spares stay within the budget (unless over budget).
+        self.pool = TileBufferPool(tileSize: grid.size, capacity: budgetBytes / (grid.size * grid.size * 4))
     }
 
     /// The bytes one tile holds.

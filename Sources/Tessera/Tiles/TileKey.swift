@@ -30,10 +30,12 @@ struct TileGrid: Sendable {
                 TileGrid.floorDivide(rect.minY, size)...TileGrid.floorDivide(rect.maxY - 1, size))
     }
 
-    /// The number of tiles `rect` touches (0 when empty).
+    /// The number of tiles `rect` touches (0 when empty; `Int.max` when that does not fit in an `Int`,
+    /// as for a 10¹² point invalidation rect).
     func count(of rect: PixelRect) -> Int {
         guard let span = span(of: rect) else { return 0 }
-        return span.columns.count * span.rows.count
+        let (product, overflow) = span.columns.count.multipliedReportingOverflow(by: span.rows.count)
+        return overflow ? Int.max : product
     }
 
     /// `floor(a / b)` for `b > 0`, also for negative `a`.

@@ -105,3 +105,13 @@ struct TilePosition: Hashable, CustomStringConvertible, Comparable {
         return result
     }
 }
+
+/// The first pixel where two packed images differ, as "(x, y): a vs b", or `nil` when they are equal
+/// (keeps test failures short instead of printing whole images).
+func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
+    guard a.count == b.count else { return "sizes differ: \(a.count) vs \(b.count) bytes" }
+    guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return nil }
+    let pixel = index / 4
+    let start = pixel * 4
+    return "(\(pixel % width), \(pixel / width)): \(Array(a[start..<start + 4])) vs \(Array(b[start..<start + 4]))"
+}
