@@ -4,12 +4,13 @@ import Foundation
 /// Composites a draw list into a framebuffer, band by band (step 3 of design.md's frame).
 ///
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
-/// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. Each band is first cleared to
-/// transparent, then every op that intersects it is applied in paint order with ``Kernels``: `fill` or
-/// `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. When an opaque op covers the whole band,
-/// the clear and the ops below the last such op are skipped (they would be overwritten). Bands are disjoint, so workers never write
-/// the same pixel, and each pixel sees the same ops in the same order whatever the band height or
-/// worker count: the result is bit-identical.
+/// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. In each band,
+/// ``BandVisibility`` keeps only the parts of ops that no later opaque op overwrites; what no opaque op
+/// covers is cleared to transparent, then the visible pieces are applied in paint order with ``Kernels``:
+/// `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. So every framebuffer pixel is
+/// written once by the topmost opaque op under it (or the clear), plus once per translucent op above.
+/// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
+/// in the same order whatever the band height or worker count: the result is bit-identical.
 ///
 /// Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
@@ -36,14 +37,14 @@ enum BandCompositor {
     }
 
     private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect) throws {
-        // Everything below the last opaque op covering the whole band is overwritten by it: start there
-        // (an opaque root background saves the clear and every op below it in every band).
-        let start = list.ops.lastIndex { $0.isOpaque && $0.destination.contains(band) } ?? -1
-        if start < 0 { Kernels.fill(framebuffer.uncheckedSubBuffer(band), with: .transparent) }
-        for op in list.ops[Swift.max(start, 0)...] {
-            let area = op.destination.intersection(band)
-            guard !area.isEmpty else { continue }
-            let destination = framebuffer.uncheckedSubBuffer(area)
+        let candidates = list.ops.indices.filter { !list.ops[$0].destination.intersection(band).isEmpty }
+        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: band)
+        for rect in visibility.clears {
+            Kernels.fill(framebuffer.uncheckedSubBuffer(rect), with: .transparent)
+        }
+        for piece in visibility.pieces {
+            let op = list.ops[piece.op]
+            let destination = framebuffer.uncheckedSubBuffer(piece.rect)
             switch op.source {
             case .color(let pixel):
                 if op.isOpaque {
@@ -52,7 +53,7 @@ enum BandCompositor {
                     Kernels.fillOver(destination, with: pixel)
                 }
             case .tile(let tile):
-                let source = tile.uncheckedSubBuffer(area.offsetBy(dx: -op.sourceOrigin.x, dy: -op.sourceOrigin.y))
+                let source = tile.uncheckedSubBuffer(piece.rect.offsetBy(dx: -op.sourceOrigin.x, dy: -op.sourceOrigin.y))
                 if op.isOpaque {
                     try Kernels.copy(source, onto: destination)
                 } else {

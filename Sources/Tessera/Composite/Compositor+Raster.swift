@@ -68,20 +68,26 @@ extension Compositor {
         return visible
     }
 
-    /// The prepaint tiles this frame may draw: nearest first, within the configured maximum and the
-    /// workers the visible misses leave idle. Only layers also drawn by the previous frame have a motion.
+    /// The prepaint tiles this frame may draw: nearest first, within the configured maximum.
+    ///
+    /// The allowance is the larger of the workers the visible misses leave idle and the pace of the
+    /// scroll: the tiles per frame the current motion exposes on average (plus a quarter), so raster
+    /// keeps up with the scroll in small even steps instead of a whole tile row in one frame.
     private func prepaintCandidates(_ plan: FramePlan, misses: Int) -> [Prepaint.Candidate] {
-        let allowed = Swift.min(configuration.maximumPrepaintTiles,
-                                Prepaint.spareSlots(misses: misses, workers: configuration.workers))
-        guard allowed > 0 else { return [] }
         var candidates: [Prepaint.Candidate] = []
+        var pace = 0.0
         for (index, planned) in plan.layers.enumerated() {
             let record = cache.record(for: planned.layer)
             guard record.lastFrame == cache.frame - 1, let last = record.lastTranslation else { continue }
             let motion = (x: last.x - planned.translation.x, y: last.y - planned.translation.y)
             candidates += Prepaint.candidates(layer: index, visible: planned.visiblePlaneRect, motion: motion,
                                               grid: grid)
+            pace += Prepaint.exposurePace(visible: planned.visiblePlaneRect, motion: motion, grid: grid)
         }
+        let allowed = Swift.min(configuration.maximumPrepaintTiles,
+                                Swift.max(Prepaint.spareSlots(misses: misses, workers: configuration.workers),
+                                          Int((pace * 1.25).rounded(.up))))
+        guard allowed > 0 else { return [] }
         candidates.sort { $0.distance < $1.distance }
         var chosen: [Prepaint.Candidate] = []
         for candidate in candidates where chosen.count < allowed {

@@ -44,6 +44,15 @@ enum Prepaint {
         return result
     }
 
+    /// The tiles per frame a motion exposes on average: each tile row (column) the window crosses brings
+    /// as many tiles as the visible rect spans columns (rows).
+    static func exposurePace(visible: PixelRect, motion: (x: Int, y: Int), grid: TileGrid) -> Double {
+        guard let span = grid.span(of: visible) else { return 0 }
+        let size = Double(grid.size)
+        return Double(abs(motion.y)) / size * Double(span.columns.count)
+            + Double(abs(motion.x)) / size * Double(span.rows.count)
+    }
+
     /// How many tiles can be prepainted without making the frame's raster longer: the idle slots of the
     /// last round when `misses` tiles are dealt to `workers` workers (all workers when nothing misses).
     static func spareSlots(misses: Int, workers: Int) -> Int {
