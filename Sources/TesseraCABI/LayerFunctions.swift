@@ -1,0 +1,135 @@
+import CTessera
+import Tessera
+
+// The layer entry points of tessera.h. Scroll-layer handles are accepted wherever a layer is.
+
+private func create(_ frame: UnsafePointer<tessera_rect>?, _ out: UnsafeMutablePointer<tessera_layer>?,
+                    scroll: Bool) throws {
+    let frame = try required(frame, "frame")
+    let out = try output(out, "out")
+    let layer = scroll ? try ScrollLayer(frame: frame.rect) : try Layer(frame: frame.rect)
+    out.pointee = HandleTable.shared.insert(layer, kind: scroll ? .scrollLayer : .layer)
+}
+
+@_cdecl("tessera_layer_create")
+public func tesseraLayerCreate(_ frame: UnsafePointer<tessera_rect>?,
+                               _ out: UnsafeMutablePointer<tessera_layer>?) -> tessera_status {
+    cCall("tessera_layer_create") { try create(frame, out, scroll: false) }
+}
+
+@_cdecl("tessera_scroll_layer_create")
+public func tesseraScrollLayerCreate(_ frame: UnsafePointer<tessera_rect>?,
+                                     _ out: UnsafeMutablePointer<tessera_layer>?) -> tessera_status {
+    cCall("tessera_scroll_layer_create") { try create(frame, out, scroll: true) }
+}
+
+@_cdecl("tessera_layer_destroy")
+public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
+    cCall("tessera_layer_destroy") {
+        let object = try HandleTable.shared.layer(layer, "layer")
+        object.removeFromSuperlayer()
+        for sublayer in object.sublayers { sublayer.removeFromSuperlayer() }
+        object.content = nil
+        try HandleTable.shared.remove(layer, "layer")
+    }
+}
+
+@_cdecl("tessera_layer_set_frame")
+public func tesseraLayerSetFrame(_ layer: tessera_layer, _ frame: UnsafePointer<tessera_rect>?) -> tessera_status {
+    cCall("tessera_layer_set_frame") {
+        let object = try HandleTable.shared.layer(layer, "layer")
+        try object.setFrame(try required(frame, "frame").rect)
+    }
+}
+
+@_cdecl("tessera_layer_get_frame")
+public func tesseraLayerGetFrame(_ layer: tessera_layer, _ out: UnsafeMutablePointer<tessera_rect>?) -> tessera_status {
+    cCall("tessera_layer_get_frame") {
+        let frame = try HandleTable.shared.layer(layer, "layer").frame
+        try output(out, "out").pointee = tessera_rect(x: frame.origin.x, y: frame.origin.y,
+                                                      width: frame.size.width, height: frame.size.height)
+    }
+}
+
+@_cdecl("tessera_layer_set_bounds_origin")
+public func tesseraLayerSetBoundsOrigin(_ layer: tessera_layer, _ x: Double, _ y: Double) -> tessera_status {
+    cCall("tessera_layer_set_bounds_origin") {
+        let object = try HandleTable.shared.layer(layer, "layer")
+        try object.setBoundsOrigin(Point(x: try finite(x, "x"), y: try finite(y, "y")))
+    }
+}
+
+@_cdecl("tessera_layer_set_opacity")
+public func tesseraLayerSetOpacity(_ layer: tessera_layer, _ opacity: Double) -> tessera_status {
+    cCall("tessera_layer_set_opacity") {
+        try HandleTable.shared.layer(layer, "layer").setOpacity(opacity)
+    }
+}
+
+@_cdecl("tessera_layer_set_clips_to_bounds")
+public func tesseraLayerSetClipsToBounds(_ layer: tessera_layer, _ clips: Int32) -> tessera_status {
+    cCall("tessera_layer_set_clips_to_bounds") {
+        try HandleTable.shared.layer(layer, "layer").clipsToBounds = clips != 0
+    }
+}
+
+@_cdecl("tessera_layer_set_hidden")
+public func tesseraLayerSetHidden(_ layer: tessera_layer, _ hidden: Int32) -> tessera_status {
+    cCall("tessera_layer_set_hidden") {
+        try HandleTable.shared.layer(layer, "layer").isHidden = hidden != 0
+    }
+}
+
+@_cdecl("tessera_layer_set_background_color")
+public func tesseraLayerSetBackgroundColor(_ layer: tessera_layer,
+                                           _ color: UnsafePointer<tessera_color>?) -> tessera_status {
+    cCall("tessera_layer_set_background_color") {
+        try HandleTable.shared.layer(layer, "layer").backgroundColor = color?.pointee.color
+    }
+}
+
+@_cdecl("tessera_layer_add_sublayer")
+public func tesseraLayerAddSublayer(_ layer: tessera_layer, _ sublayer: tessera_layer) -> tessera_status {
+    cCall("tessera_layer_add_sublayer") {
+        let parent = try HandleTable.shared.layer(layer, "layer")
+        try parent.addSublayer(try HandleTable.shared.layer(sublayer, "sublayer"))
+    }
+}
+
+@_cdecl("tessera_layer_insert_sublayer")
+public func tesseraLayerInsertSublayer(_ layer: tessera_layer, _ sublayer: tessera_layer,
+                                       _ index: Int64) -> tessera_status {
+    cCall("tessera_layer_insert_sublayer") {
+        let parent = try HandleTable.shared.layer(layer, "layer")
+        try parent.insertSublayer(try HandleTable.shared.layer(sublayer, "sublayer"), at: Int(index))
+    }
+}
+
+@_cdecl("tessera_layer_remove_from_superlayer")
+public func tesseraLayerRemoveFromSuperlayer(_ layer: tessera_layer) -> tessera_status {
+    cCall("tessera_layer_remove_from_superlayer") {
+        try HandleTable.shared.layer(layer, "layer").removeFromSuperlayer()
+    }
+}
+
+@_cdecl("tessera_layer_set_content")
+public func tesseraLayerSetContent(_ layer: tessera_layer, _ draw: tessera_raster_fn?,
+                                   _ user: UnsafeMutableRawPointer?, _ opaque: Int32) -> tessera_status {
+    cCall("tessera_layer_set_content") {
+        let object = try HandleTable.shared.layer(layer, "layer")
+        object.content = draw.map { CallbackContent(callback: $0, user: user, opaque: opaque != 0) }
+    }
+}
+
+@_cdecl("tessera_layer_set_needs_display")
+public func tesseraLayerSetNeedsDisplay(_ layer: tessera_layer,
+                                        _ rect: UnsafePointer<tessera_rect>?) -> tessera_status {
+    cCall("tessera_layer_set_needs_display") {
+        let object = try HandleTable.shared.layer(layer, "layer")
+        if let rect {
+            try object.setNeedsDisplay(in: rect.pointee.rect)
+        } else {
+            object.setNeedsDisplay()
+        }
+    }
+}

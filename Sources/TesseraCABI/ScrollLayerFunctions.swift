@@ -1,0 +1,50 @@
+import CTessera
+import Tessera
+
+// The scroll-layer entry points of tessera.h; a plain layer's handle is TESSERA_WRONG_HANDLE_KIND.
+
+@_cdecl("tessera_scroll_layer_set_content_size")
+public func tesseraScrollLayerSetContentSize(_ scroll: tessera_layer, _ width: Double,
+                                             _ height: Double) -> tessera_status {
+    cCall("tessera_scroll_layer_set_content_size") {
+        let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
+        try layer.setContentSize(Size(width: width, height: height))
+    }
+}
+
+@_cdecl("tessera_scroll_layer_set_content_inset")
+public func tesseraScrollLayerSetContentInset(_ scroll: tessera_layer,
+                                              _ inset: UnsafePointer<tessera_insets>?) -> tessera_status {
+    cCall("tessera_scroll_layer_set_content_inset") {
+        let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
+        try layer.setContentInset(try required(inset, "inset").insets)
+    }
+}
+
+@_cdecl("tessera_scroll_layer_set_content_offset")
+public func tesseraScrollLayerSetContentOffset(_ scroll: tessera_layer, _ x: Double, _ y: Double,
+                                               _ clamped: Int32) -> tessera_status {
+    cCall("tessera_scroll_layer_set_content_offset") {
+        let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
+        try layer.setContentOffset(Point(x: try finite(x, "x"), y: try finite(y, "y")), clamped: clamped != 0)
+    }
+}
+
+@_cdecl("tessera_scroll_layer_get_content_offset")
+public func tesseraScrollLayerGetContentOffset(_ scroll: tessera_layer, _ x: UnsafeMutablePointer<Double>?,
+                                               _ y: UnsafeMutablePointer<Double>?) -> tessera_status {
+    cCall("tessera_scroll_layer_get_content_offset") {
+        let offset = try HandleTable.shared.scrollLayer(scroll, "scroll").contentOffset
+        let outX = try output(x, "x"), outY = try output(y, "y")
+        outX.pointee = offset.x
+        outY.pointee = offset.y
+    }
+}
+
+@_cdecl("tessera_scroll_layer_pan")
+public func tesseraScrollLayerPan(_ scroll: tessera_layer, _ dx: Double, _ dy: Double) -> tessera_status {
+    cCall("tessera_scroll_layer_pan") {
+        let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
+        try layer.pan(by: Point(x: try finite(dx, "dx"), y: try finite(dy, "dy")))
+    }
+}
