@@ -62,3 +62,15 @@ func renamingArguments<T>(_ names: [String: String], _ body: () throws -> T) thr
         throw Failure.invalidArgument(names[argument] ?? argument, reason)
     }
 }
+
+/// Swift's names of a `Rect` argument's fields mapped to the C names of a `tessera_rect *` parameter:
+/// `frame.size.width` → `frame->width`.
+func rectNames(_ swift: String, _ c: String) -> [String: String] {
+    ["\(swift).origin.x": "\(c)->x", "\(swift).origin.y": "\(c)->y",
+     "\(swift).size.width": "\(c)->width", "\(swift).size.height": "\(c)->height"]
+}
+
+/// Swift's names of a `Point` or `Size` argument's fields mapped to two plain C parameters.
+func pairNames(_ swift: String, _ first: (String, String), _ second: (String, String)) -> [String: String] {
+    ["\(swift).\(first.0)": first.1, "\(swift).\(second.0)": second.1]
+}

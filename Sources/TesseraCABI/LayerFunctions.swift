@@ -7,7 +7,9 @@ private func create(_ frame: UnsafePointer<tessera_rect>?, _ out: UnsafeMutableP
                     scroll: Bool) throws {
     let frame = try required(frame, "frame")
     let out = try output(out, "out")
-    let layer = scroll ? try ScrollLayer(frame: frame.rect) : try Layer(frame: frame.rect)
+    let layer = try renamingArguments(rectNames("frame", "frame")) {
+        scroll ? try ScrollLayer(frame: frame.rect) : try Layer(frame: frame.rect)
+    }
     out.pointee = HandleTable.shared.insert(layer, kind: scroll ? .scrollLayer : .layer)
 }
 
@@ -38,7 +40,8 @@ public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
 public func tesseraLayerSetFrame(_ layer: tessera_layer, _ frame: UnsafePointer<tessera_rect>?) -> tessera_status {
     cCall("tessera_layer_set_frame") {
         let object = try HandleTable.shared.layer(layer, "layer")
-        try object.setFrame(try required(frame, "frame").rect)
+        let rect = try required(frame, "frame").rect
+        try renamingArguments(rectNames("frame", "frame")) { try object.setFrame(rect) }
     }
 }
 
@@ -55,7 +58,10 @@ public func tesseraLayerGetFrame(_ layer: tessera_layer, _ out: UnsafeMutablePoi
 public func tesseraLayerSetBoundsOrigin(_ layer: tessera_layer, _ x: Double, _ y: Double) -> tessera_status {
     cCall("tessera_layer_set_bounds_origin") {
         let object = try HandleTable.shared.layer(layer, "layer")
-        try object.setBoundsOrigin(Point(x: try finite(x, "x"), y: try finite(y, "y")))
+        let origin = Point(x: try finite(x, "x"), y: try finite(y, "y"))
+        try renamingArguments(pairNames("boundsOrigin", ("x", "x"), ("y", "y"))) {
+            try object.setBoundsOrigin(origin)
+        }
     }
 }
 
@@ -127,7 +133,8 @@ public func tesseraLayerSetNeedsDisplay(_ layer: tessera_layer,
     cCall("tessera_layer_set_needs_display") {
         let object = try HandleTable.shared.layer(layer, "layer")
         if let rect {
-            try object.setNeedsDisplay(in: rect.pointee.rect)
+            let dirty = rect.pointee.rect
+            try renamingArguments(rectNames("rect", "rect")) { try object.setNeedsDisplay(in: dirty) }
         } else {
             object.setNeedsDisplay()
         }

@@ -8,7 +8,9 @@ public func tesseraScrollLayerSetContentSize(_ scroll: tessera_layer, _ width: D
                                              _ height: Double) -> tessera_status {
     cCall("tessera_scroll_layer_set_content_size") {
         let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
-        try layer.setContentSize(Size(width: width, height: height))
+        try renamingArguments(pairNames("contentSize", ("width", "width"), ("height", "height"))) {
+            try layer.setContentSize(Size(width: width, height: height))
+        }
     }
 }
 
@@ -17,7 +19,9 @@ public func tesseraScrollLayerSetContentInset(_ scroll: tessera_layer,
                                               _ inset: UnsafePointer<tessera_insets>?) -> tessera_status {
     cCall("tessera_scroll_layer_set_content_inset") {
         let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
-        try layer.setContentInset(try required(inset, "inset").insets)
+        let insets = try required(inset, "inset").insets
+        let names = ["top", "left", "bottom", "right"].map { ("contentInset.\($0)", "inset->\($0)") }
+        try renamingArguments(Dictionary(uniqueKeysWithValues: names)) { try layer.setContentInset(insets) }
     }
 }
 
@@ -26,7 +30,10 @@ public func tesseraScrollLayerSetContentOffset(_ scroll: tessera_layer, _ x: Dou
                                                _ clamped: Int32) -> tessera_status {
     cCall("tessera_scroll_layer_set_content_offset") {
         let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
-        try layer.setContentOffset(Point(x: try finite(x, "x"), y: try finite(y, "y")), clamped: clamped != 0)
+        let offset = Point(x: try finite(x, "x"), y: try finite(y, "y"))
+        try renamingArguments(pairNames("contentOffset", ("x", "x"), ("y", "y"))) {
+            try layer.setContentOffset(offset, clamped: clamped != 0)
+        }
     }
 }
 
@@ -45,6 +52,9 @@ public func tesseraScrollLayerGetContentOffset(_ scroll: tessera_layer, _ x: Uns
 public func tesseraScrollLayerPan(_ scroll: tessera_layer, _ dx: Double, _ dy: Double) -> tessera_status {
     cCall("tessera_scroll_layer_pan") {
         let layer = try HandleTable.shared.scrollLayer(scroll, "scroll")
-        try layer.pan(by: Point(x: try finite(dx, "dx"), y: try finite(dy, "dy")))
+        let translation = Point(x: try finite(dx, "dx"), y: try finite(dy, "dy"))
+        try renamingArguments(pairNames("translation", ("x", "dx"), ("y", "dy"))) {
+            try layer.pan(by: translation)
+        }
     }
 }
