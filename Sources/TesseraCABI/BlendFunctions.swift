@@ -3,6 +3,8 @@ import Tessera
 
 // The blend kernels of tessera.h on caller buffers, run with the process's kernel tier.
 
+/// C `tessera_blend_copy`: ``Kernels/copy(_:onto:)`` on caller memory. Any thread; disjoint destinations may run
+/// concurrently. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_blend_copy")
 public func tesseraBlendCopy(_ src: UnsafePointer<tessera_image>?,
                              _ dst: UnsafePointer<tessera_image>?) -> tessera_status {
@@ -13,6 +15,8 @@ public func tesseraBlendCopy(_ src: UnsafePointer<tessera_image>?,
     }
 }
 
+/// C `tessera_blend_source_over`: ``Kernels/sourceOver(_:onto:opacity:)`` on caller memory. Any thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_blend_source_over")
 public func tesseraBlendSourceOver(_ src: UnsafePointer<tessera_image>?, _ dst: UnsafePointer<tessera_image>?,
                                    _ opacity: UInt8) -> tessera_status {
@@ -23,6 +27,8 @@ public func tesseraBlendSourceOver(_ src: UnsafePointer<tessera_image>?, _ dst: 
     }
 }
 
+/// C `tessera_blend_fill`: ``Kernels/fill(_:with:)`` with a premultiplied pixel on caller memory. Any thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_blend_fill")
 public func tesseraBlendFill(_ dst: UnsafePointer<tessera_image>?, _ color: tessera_pixel) -> tessera_status {
     cCall("tessera_blend_fill") {
@@ -31,6 +37,8 @@ public func tesseraBlendFill(_ dst: UnsafePointer<tessera_image>?, _ color: tess
     }
 }
 
+/// C `tessera_blend_fill_over`: ``Kernels/fillOver(_:with:)`` with a premultiplied pixel on caller memory. Any
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_blend_fill_over")
 public func tesseraBlendFillOver(_ dst: UnsafePointer<tessera_image>?, _ color: tessera_pixel) -> tessera_status {
     cCall("tessera_blend_fill_over") {
@@ -39,6 +47,8 @@ public func tesseraBlendFillOver(_ dst: UnsafePointer<tessera_image>?, _ color: 
     }
 }
 
+/// C `tessera_active_isa`: writes the process-wide kernel tier (``Kernels/activeTier``) as a `TESSERA_ISA_*` value.
+/// Any thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_active_isa")
 public func tesseraActiveISA(_ out: UnsafeMutablePointer<tessera_isa>?) -> tessera_status {
     cCall("tessera_active_isa") {

@@ -11,6 +11,8 @@ private let configNames = [
     "maximumPrepaintTiles": "config->max_prepaint_tiles",
 ]
 
+/// C `tessera_config_init`: fills a `tessera_config` with the defaults of ``Compositor/Configuration``. Any thread.
+/// See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_config_init")
 public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -> tessera_status {
     cCall("tessera_config_init") {
@@ -49,6 +51,8 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 
+/// C `tessera_compositor_create`: creates a ``Compositor`` and writes its handle; config fields are validated by name
+/// (`config->tile_size`, …). Any thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_compositor_create")
 public func tesseraCompositorCreate(_ config: UnsafePointer<tessera_config>?,
                                     _ out: UnsafeMutablePointer<tessera_compositor>?) -> tessera_status {
@@ -62,6 +66,8 @@ public func tesseraCompositorCreate(_ config: UnsafePointer<tessera_config>?,
     }
 }
 
+/// C `tessera_compositor_destroy`: releases a compositor handle and its tiles. Not while it renders on another
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_compositor_destroy")
 public func tesseraCompositorDestroy(_ compositor: tessera_compositor) -> tessera_status {
     cCall("tessera_compositor_destroy") {
@@ -70,6 +76,9 @@ public func tesseraCompositorDestroy(_ compositor: tessera_compositor) -> tesser
     }
 }
 
+/// C `tessera_compositor_render`: renders a tree into caller memory (device pixels, `stride` bytes a row) and writes
+/// the statistics. The tree's thread; raster callbacks run on workers before it returns. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_compositor_render")
 public func tesseraCompositorRender(_ compositor: tessera_compositor, _ root: tessera_layer,
                                     _ pixels: UnsafeMutablePointer<UInt8>?, _ width: Int64, _ height: Int64,

@@ -28,7 +28,8 @@ enum LastError {
     }
 }
 
-/// `const char *tessera_last_error(void)`.
+/// The text of the calling thread's most recent failed call (`const char *tessera_last_error(void)`), "" when none
+/// failed; valid until the next failure on this thread. Any thread.
 @_cdecl("tessera_last_error")
 public func tesseraLastError() -> UnsafePointer<CChar> {
     LastError.current

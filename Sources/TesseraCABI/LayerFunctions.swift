@@ -13,18 +13,25 @@ private func create(_ frame: UnsafePointer<tessera_rect>?, _ out: UnsafeMutableP
     out.pointee = HandleTable.shared.insert(layer, kind: scroll ? .scrollLayer : .layer)
 }
 
+/// C `tessera_layer_create`: creates a ``Layer`` at `frame` (points, superlayer's plane). Any thread. See tessera.h;
+/// every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_create")
 public func tesseraLayerCreate(_ frame: UnsafePointer<tessera_rect>?,
                                _ out: UnsafeMutablePointer<tessera_layer>?) -> tessera_status {
     cCall("tessera_layer_create") { try create(frame, out, scroll: false) }
 }
 
+/// C `tessera_scroll_layer_create`: creates a ``ScrollLayer`` at `frame` (points). Any thread. See tessera.h; every
+/// failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_create")
 public func tesseraScrollLayerCreate(_ frame: UnsafePointer<tessera_rect>?,
                                      _ out: UnsafeMutablePointer<tessera_layer>?) -> tessera_status {
     cCall("tessera_scroll_layer_create") { try create(frame, out, scroll: true) }
 }
 
+/// C `tessera_layer_destroy`: removes the layer from its superlayer, detaches its sublayers, drops its content and
+/// invalidates the handle. The tree's thread. See tessera.h; every failure returns a status and sets
+/// `tessera_last_error`.
 @_cdecl("tessera_layer_destroy")
 public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
     cCall("tessera_layer_destroy") {
@@ -36,6 +43,8 @@ public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
     }
 }
 
+/// C `tessera_layer_set_frame`: ``Layer/setFrame(_:)`` (points, superlayer's plane). The tree's thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_frame")
 public func tesseraLayerSetFrame(_ layer: tessera_layer, _ frame: UnsafePointer<tessera_rect>?) -> tessera_status {
     cCall("tessera_layer_set_frame") {
@@ -45,6 +54,8 @@ public func tesseraLayerSetFrame(_ layer: tessera_layer, _ frame: UnsafePointer<
     }
 }
 
+/// C `tessera_layer_get_frame`: writes ``Layer/frame`` (points). The tree's thread. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_get_frame")
 public func tesseraLayerGetFrame(_ layer: tessera_layer, _ out: UnsafeMutablePointer<tessera_rect>?) -> tessera_status {
     cCall("tessera_layer_get_frame") {
@@ -54,6 +65,8 @@ public func tesseraLayerGetFrame(_ layer: tessera_layer, _ out: UnsafeMutablePoi
     }
 }
 
+/// C `tessera_layer_set_bounds_origin`: ``Layer/setBoundsOrigin(_:)`` (points, the layer's own plane). The tree's
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_bounds_origin")
 public func tesseraLayerSetBoundsOrigin(_ layer: tessera_layer, _ x: Double, _ y: Double) -> tessera_status {
     cCall("tessera_layer_set_bounds_origin") {
@@ -65,6 +78,8 @@ public func tesseraLayerSetBoundsOrigin(_ layer: tessera_layer, _ x: Double, _ y
     }
 }
 
+/// C `tessera_layer_set_opacity`: ``Layer/setOpacity(_:)``, 0…1. The tree's thread. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_opacity")
 public func tesseraLayerSetOpacity(_ layer: tessera_layer, _ opacity: Double) -> tessera_status {
     cCall("tessera_layer_set_opacity") {
@@ -72,6 +87,8 @@ public func tesseraLayerSetOpacity(_ layer: tessera_layer, _ opacity: Double) ->
     }
 }
 
+/// C `tessera_layer_set_clips_to_bounds`: ``Layer/clipsToBounds``. The tree's thread. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_clips_to_bounds")
 public func tesseraLayerSetClipsToBounds(_ layer: tessera_layer, _ clips: Int32) -> tessera_status {
     cCall("tessera_layer_set_clips_to_bounds") {
@@ -79,6 +96,8 @@ public func tesseraLayerSetClipsToBounds(_ layer: tessera_layer, _ clips: Int32)
     }
 }
 
+/// C `tessera_layer_set_hidden`: ``Layer/isHidden``. The tree's thread. See tessera.h; every failure returns a status
+/// and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_hidden")
 public func tesseraLayerSetHidden(_ layer: tessera_layer, _ hidden: Int32) -> tessera_status {
     cCall("tessera_layer_set_hidden") {
@@ -86,6 +105,8 @@ public func tesseraLayerSetHidden(_ layer: tessera_layer, _ hidden: Int32) -> te
     }
 }
 
+/// C `tessera_layer_set_background_color`: ``Layer/backgroundColor`` (straight alpha; null removes it). The tree's
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_background_color")
 public func tesseraLayerSetBackgroundColor(_ layer: tessera_layer,
                                            _ color: UnsafePointer<tessera_color>?) -> tessera_status {
@@ -94,6 +115,8 @@ public func tesseraLayerSetBackgroundColor(_ layer: tessera_layer,
     }
 }
 
+/// C `tessera_layer_add_sublayer`: ``Layer/addSublayer(_:)``; a cycle is `TESSERA_HIERARCHY_ERROR`. The tree's
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_add_sublayer")
 public func tesseraLayerAddSublayer(_ layer: tessera_layer, _ sublayer: tessera_layer) -> tessera_status {
     cCall("tessera_layer_add_sublayer") {
@@ -102,6 +125,8 @@ public func tesseraLayerAddSublayer(_ layer: tessera_layer, _ sublayer: tessera_
     }
 }
 
+/// C `tessera_layer_insert_sublayer`: ``Layer/insertSublayer(_:at:)``. The tree's thread. See tessera.h; every
+/// failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_insert_sublayer")
 public func tesseraLayerInsertSublayer(_ layer: tessera_layer, _ sublayer: tessera_layer,
                                        _ index: Int64) -> tessera_status {
@@ -111,6 +136,8 @@ public func tesseraLayerInsertSublayer(_ layer: tessera_layer, _ sublayer: tesse
     }
 }
 
+/// C `tessera_layer_remove_from_superlayer`: ``Layer/removeFromSuperlayer()``. The tree's thread. See tessera.h;
+/// every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_remove_from_superlayer")
 public func tesseraLayerRemoveFromSuperlayer(_ layer: tessera_layer) -> tessera_status {
     cCall("tessera_layer_remove_from_superlayer") {
@@ -118,6 +145,9 @@ public func tesseraLayerRemoveFromSuperlayer(_ layer: tessera_layer) -> tessera_
     }
 }
 
+/// C `tessera_layer_set_content`: makes a raster callback the layer's content (null removes it); the callback runs on
+/// worker threads, concurrently for different tiles. The tree's thread. See tessera.h; every failure returns a status
+/// and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_content")
 public func tesseraLayerSetContent(_ layer: tessera_layer, _ draw: tessera_raster_fn?,
                                    _ user: UnsafeMutableRawPointer?, _ opaque: Int32) -> tessera_status {
@@ -127,6 +157,9 @@ public func tesseraLayerSetContent(_ layer: tessera_layer, _ draw: tessera_raste
     }
 }
 
+/// C `tessera_layer_set_needs_display`: ``Layer/setNeedsDisplay(in:)`` (points, the layer's own plane); null
+/// invalidates everything. The tree's thread. See tessera.h; every failure returns a status and sets
+/// `tessera_last_error`.
 @_cdecl("tessera_layer_set_needs_display")
 public func tesseraLayerSetNeedsDisplay(_ layer: tessera_layer,
                                         _ rect: UnsafePointer<tessera_rect>?) -> tessera_status {

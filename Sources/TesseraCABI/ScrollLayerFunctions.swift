@@ -3,6 +3,8 @@ import Tessera
 
 // The scroll-layer entry points of tessera.h; a plain layer's handle is TESSERA_WRONG_HANDLE_KIND.
 
+/// C `tessera_scroll_layer_set_content_size`: ``ScrollLayer/setContentSize(_:)`` (points). The tree's thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_set_content_size")
 public func tesseraScrollLayerSetContentSize(_ scroll: tessera_layer, _ width: Double,
                                              _ height: Double) -> tessera_status {
@@ -14,6 +16,8 @@ public func tesseraScrollLayerSetContentSize(_ scroll: tessera_layer, _ width: D
     }
 }
 
+/// C `tessera_scroll_layer_set_content_inset`: ``ScrollLayer/setContentInset(_:)`` (points). The tree's thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_set_content_inset")
 public func tesseraScrollLayerSetContentInset(_ scroll: tessera_layer,
                                               _ inset: UnsafePointer<tessera_insets>?) -> tessera_status {
@@ -25,6 +29,8 @@ public func tesseraScrollLayerSetContentInset(_ scroll: tessera_layer,
     }
 }
 
+/// C `tessera_scroll_layer_set_content_offset`: ``ScrollLayer/setContentOffset(_:clamped:)`` (points). The tree's
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_set_content_offset")
 public func tesseraScrollLayerSetContentOffset(_ scroll: tessera_layer, _ x: Double, _ y: Double,
                                                _ clamped: Int32) -> tessera_status {
@@ -37,6 +43,8 @@ public func tesseraScrollLayerSetContentOffset(_ scroll: tessera_layer, _ x: Dou
     }
 }
 
+/// C `tessera_scroll_layer_get_content_offset`: writes ``ScrollLayer/contentOffset`` (points). The tree's thread. See
+/// tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_get_content_offset")
 public func tesseraScrollLayerGetContentOffset(_ scroll: tessera_layer, _ x: UnsafeMutablePointer<Double>?,
                                                _ y: UnsafeMutablePointer<Double>?) -> tessera_status {
@@ -48,6 +56,8 @@ public func tesseraScrollLayerGetContentOffset(_ scroll: tessera_layer, _ x: Uns
     }
 }
 
+/// C `tessera_scroll_layer_pan`: ``ScrollLayer/pan(by:)`` (points). The tree's thread. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_scroll_layer_pan")
 public func tesseraScrollLayerPan(_ scroll: tessera_layer, _ dx: Double, _ dy: Double) -> tessera_status {
     cCall("tessera_scroll_layer_pan") {

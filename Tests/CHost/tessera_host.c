@@ -163,7 +163,8 @@ static int render_and_check(host *h, int frame, double expected_offset_y, uint8_
                                     TESSERA_HOST_HEIGHT, STRIDE, &stats));
 
     if (atomic_load(&h->calls->bad_rects))
-        return fail(h, "frame %d: %d callbacks with an unexpected device rect", frame, atomic_load(&h->calls->bad_rects));
+        return fail(h, "frame %d: %d callbacks with an unexpected device rect", frame,
+                    atomic_load(&h->calls->bad_rects));
     for (int row = 0; row < ROWS; row++) {
         for (int column = 0; column < COLUMNS; column++) {
             const int calls = atomic_load(&h->calls->per_tile[row][column]);

@@ -121,8 +121,10 @@ struct CABIBehaviourTests {
                 expectOK(tessera_blend_source_over(&source, &destination, 200))
                 expectOK(tessera_blend_fill_over(&destination, color))
                 try swiftDst.withUnsafeMutableBytes { w in
-                    let sb = try PixelBuffer(wrapping: s.baseAddress!, width: width, height: height, bytesPerRow: stride)
-                    let wb = try PixelBuffer(wrapping: w.baseAddress!, width: width, height: height, bytesPerRow: stride)
+                    let sb = try PixelBuffer(wrapping: s.baseAddress!, width: width, height: height,
+                                             bytesPerRow: stride)
+                    let wb = try PixelBuffer(wrapping: w.baseAddress!, width: width, height: height,
+                                             bytesPerRow: stride)
                     ScalarReference.sourceOver(sb, onto: wb, opacity: 200)
                     ScalarReference.fillOver(wb, with: Pixel(r: 10, g: 20, b: 30, a: 40))
                 }

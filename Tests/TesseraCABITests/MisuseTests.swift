@@ -56,7 +56,8 @@ struct MisuseTests {
         var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
         pixels.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress
-            expectFailure(tessera_compositor_render(compositor, root, p, 0, 16, 64, nil), invalidArgument, naming: "width")
+            expectFailure(tessera_compositor_render(compositor, root, p, 0, 16, 64, nil), invalidArgument,
+                          naming: "width")
             expectFailure(tessera_compositor_render(compositor, root, p, -16, 16, 64, nil), invalidArgument,
                           naming: "width")
             expectFailure(tessera_compositor_render(compositor, root, p, 16, 0, 64, nil), invalidArgument,
@@ -219,7 +220,8 @@ struct MisuseTests {
         config.isa = active
         expectOK(tessera_compositor_create(&config, &compositor))
         expectOK(tessera_compositor_destroy(compositor))
-        config.isa = active == tessera_isa(TESSERA_ISA_BASELINE) ? tessera_isa(TESSERA_ISA_AVX2) : tessera_isa(TESSERA_ISA_BASELINE)
+        let baseline = tessera_isa(TESSERA_ISA_BASELINE)
+        config.isa = active == baseline ? tessera_isa(TESSERA_ISA_AVX2) : baseline
         expectFailure(tessera_compositor_create(&config, &compositor), invalidArgument, naming: "config->isa")
         #expect(lastError().contains("TESSERA_ISA"))
         config.isa = 9

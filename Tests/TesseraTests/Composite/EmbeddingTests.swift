@@ -50,7 +50,9 @@ struct EmbeddingTests {
         var memory = [UInt8](repeating: 0xAA, count: bytesPerRow * 3)
         try memory.withUnsafeMutableBytes { raw in
             _ = try compositor.render(root, into: raw.baseAddress!, width: 4, height: 3, bytesPerRow: bytesPerRow)
-            #expect(throws: TesseraError.invalidArgument(argument: "bytesPerRow", reason: "must be ≥ width · 4 = 16, got 15")) {
+            let tooNarrow = TesseraError.invalidArgument(argument: "bytesPerRow",
+                                                         reason: "must be ≥ width · 4 = 16, got 15")
+            #expect(throws: tooNarrow) {
                 try compositor.render(root, into: raw.baseAddress!, width: 4, height: 3, bytesPerRow: 15)
             }
             #expect(throws: TesseraError.self) {
@@ -58,7 +60,8 @@ struct EmbeddingTests {
             }
         }
         for y in 0..<3 {
-            #expect(Array(memory[y * bytesPerRow..<y * bytesPerRow + 16]) == Array(repeating: [255, 0, 0, 255], count: 4).flatMap { $0 })
+            let red: [UInt8] = Array(repeating: [255, 0, 0, 255], count: 4).flatMap { $0 }
+            #expect(Array(memory[y * bytesPerRow..<y * bytesPerRow + 16]) == red)
             #expect(Array(memory[y * bytesPerRow + 16..<(y + 1) * bytesPerRow]).allSatisfy { $0 == 0xAA },
                     "the padding of each row is left alone")
         }
