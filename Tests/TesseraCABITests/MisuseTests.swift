@@ -204,6 +204,34 @@ struct MisuseTests {
         for handle in [layer, scroll] { expectOK(tessera_layer_destroy(handle)) }
     }
 
+    @Test("Absurd magnitudes are reported by name; far but valid positions render without trapping")
+    func absurdMagnitudes() throws {
+        let layer = try makeLayer(), scroll = try makeLayer(scroll: true)
+        expectFailure(tessera_layer_set_bounds_origin(layer, 1e300, 0), invalidArgument, naming: "x")
+        expectFailure(tessera_scroll_layer_set_content_offset(scroll, 0, -1e300, 0), invalidArgument, naming: "y")
+        expectFailure(tessera_scroll_layer_set_content_size(scroll, 1e300, 1), invalidArgument, naming: "width")
+        expectFailure(tessera_scroll_layer_pan(scroll, 1e300, 0), invalidArgument, naming: "dx")
+        var huge = tessera_rect(x: 0, y: 0, width: 1e300, height: 1)
+        expectFailure(tessera_layer_set_frame(layer, &huge), invalidArgument, naming: "frame->width")
+
+        var config = tessera_config()
+        expectOK(tessera_config_init(&config))
+        config.scale = 16
+        config.workers = 1
+        var compositor: tessera_compositor = 0
+        expectOK(tessera_compositor_create(&config, &compositor))
+        var far = tessera_rect(x: 1e12, y: -1e12, width: 10, height: 10)
+        var white = tessera_color(r: 255, g: 255, b: 255, a: 255)
+        expectOK(tessera_layer_set_frame(layer, &far))
+        expectOK(tessera_layer_set_background_color(layer, &white))
+        var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
+        let status = tessera_compositor_render(compositor, layer, &pixels, 4, 4, 16, nil)
+        #expect(status == tessera_status(TESSERA_OK) || status == tessera_status(TESSERA_INVALID_ARGUMENT),
+                "\(lastError())")
+        expectOK(tessera_compositor_destroy(compositor))
+        for handle in [layer, scroll] { expectOK(tessera_layer_destroy(handle)) }
+    }
+
     @Test("Other bad values: cycles, a foreign kernel tier, non-premultiplied colours, mismatched sizes")
     func otherErrors() throws {
         let parent = try makeLayer(), child = try makeLayer()
