@@ -3,9 +3,12 @@
  * semantics. Link against libTesseraC (`swift build -c release` puts it in .build/release).
  *
  * Conventions
- * - Every function returns a tessera_status. On anything but TESSERA_OK, tessera_last_error() describes
- *   the failure and names the offending argument (for example "width: must be in 1…65536, got -3").
- *   Out-parameters are written only on success. No call ever aborts the process on bad input.
+ * - Every function but tessera_last_error returns a tessera_status. On anything but TESSERA_OK,
+ *   tessera_last_error() describes the failure and names the offending argument (for example
+ *   "tessera_compositor_render: width: must be in 1…65536, got -3"). Out-parameters are written only on
+ *   success. No call aborts the process on bad arguments; what cannot be checked is the caller's to
+ *   get right: pixel memory must really hold the bytes its width, height and stride describe, and a
+ *   `user` pointer must stay valid while its callback is attached.
  * - Objects are opaque 64-bit handles (kind, slot and generation). A destroyed handle, a handle that was
  *   never issued, or a handle of the wrong kind is reported (TESSERA_INVALID_HANDLE /
  *   TESSERA_WRONG_HANDLE_KIND); it is never undefined behaviour. 0 is never a valid handle.
