@@ -10,6 +10,8 @@
 //                          baseline tier (portable flags: SSE2 on x86-64, NEON on arm64), CPU detection
 //                          and the `Kernels` facade that picks a tier at start-up.
 //   Tessera                geometry (points), the layer and scroll model, and (later) the frame pipeline.
+//   CTessera               the C ABI's single public header, include/tessera.h.
+//   TesseraCABI            the C ABI (`@_cdecl` functions over handles); product `TesseraC`, libTesseraC.so.
 //   TesseraCLI             the `tessera` command-line tool.
 //   TesseraBenchmarks      `tessera-benchmarks`, the benchmark executable in Benchmarks/.
 //
@@ -62,6 +64,7 @@ let package = Package(
         .library(name: "Tessera", targets: ["Tessera"]),
         .executable(name: "tessera", targets: ["TesseraCLI"]),
         .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"]),
+        .library(name: "TesseraC", type: .dynamic, targets: ["TesseraCABI"]),
     ],
     targets: tierTargets + [
         .target(name: "TesseraKernelBodies", swiftSettings: optimizedInDebug),
@@ -72,5 +75,9 @@ let package = Package(
         .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera"], path: "Benchmarks",
                           exclude: ["README.md"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera"], swiftSettings: optimizedInDebug),
+        .target(name: "CTessera"),
+        .target(name: "TesseraCABI", dependencies: ["Tessera", "CTessera"]),
+        .target(name: "CHostSupport", dependencies: ["CTessera"], path: "Tests/CHost"),
+        .testTarget(name: "TesseraCABITests", dependencies: ["Tessera", "TesseraCABI", "CTessera", "CHostSupport"]),
     ]
 )

@@ -2,6 +2,10 @@ import Foundation
 
 extension Compositor {
     /// The fixed settings of a ``Compositor``; checked when the compositor is created.
+    ///
+    /// There is no instruction-set setting: the blend kernels' tier is process-wide, chosen once at
+    /// start-up (the widest the CPU has, or `TESSERA_ISA=baseline|avx2|avx512`); see
+    /// ``Compositor/kernelTier`` and ``KernelTier/selected``. Thread safety: a plain value.
     public struct Configuration: Sendable, Hashable {
         /// The side of a square tile, in device pixels: 16…2048 (default 256).
         public var tileSize: Int
@@ -19,6 +23,8 @@ extension Compositor {
         /// 0 turns prepainting off). Prepaint only uses workers the frame's visible misses leave idle.
         public var maximumPrepaintTiles: Int
 
+        /// A configuration with the given settings (each documented on its property); nothing is checked
+        /// until ``validated()`` or ``Compositor/init(configuration:)``.
         public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
                     maximumPrepaintTiles: Int = 8) {

@@ -52,8 +52,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Plan, raster and composite time together.
     public var totalTime: Duration { planTime + rasterTime + compositeTime }
 
+    /// Statistics with every count zero (the compositor fills them in).
     public init() {}
 
+    /// One line with the counts and times, for logs.
     public var description: String {
         "frame \(frameNumber): \(tilesVisible) visible, \(cacheHits) hits, rasterized \(tilesRasterizedVisible)"
             + " + \(tilesRasterizedPrepaint) prepaint, \(tilesInvalidated) invalidated, \(evictions) evicted,"

@@ -1,0 +1,256 @@
+/*
+ * tessera.h — the C interface of Tessera, a CPU compositor for layer trees with UIKit / Core Animation
+ * semantics. Link against libTesseraC (`swift build -c release` puts it in .build/release).
+ *
+ * Conventions
+ * - Every function but tessera_last_error returns a tessera_status. On anything but TESSERA_OK,
+ *   tessera_last_error() describes the failure and names the offending argument (for example
+ *   "tessera_compositor_render: width: must be in 1…65536, got -3"). Out-parameters are written only on
+ *   success. No call aborts the process on bad arguments; what cannot be checked is the caller's to
+ *   get right: pixel memory must really hold the bytes its width, height and stride describe, and a
+ *   `user` pointer must stay valid while its callback is attached.
+ * - Objects are opaque 64-bit handles (kind, slot and generation). A destroyed handle, a handle that was
+ *   never issued, or a handle of the wrong kind is reported (TESSERA_INVALID_HANDLE /
+ *   TESSERA_WRONG_HANDLE_KIND); it is never undefined behaviour. 0 is never a valid handle.
+ * - Geometry is in points (double). A layer's frame is in its superlayer's plane; bounds origin, content
+ *   offset and invalidation rects are in the layer's own plane. The compositor renders at `scale` device
+ *   pixels per point.
+ * - Pixels are premultiplied RGBA8, bytes in the order R, G, B, A; rows are `stride` bytes apart
+ *   (stride >= width * 4). Colours given to layers (tessera_color) are straight (not premultiplied).
+ * - Threads: the handle table is locked, so any thread may call any function, but a layer tree and the
+ *   compositor rendering it are not synchronized: build, mutate and render one tree from one thread at a
+ *   time. Raster callbacks run on Tessera's worker threads during tessera_compositor_render and must not
+ *   call back into Tessera (tessera_last_error excepted).
+ */
+#ifndef TESSERA_H
+#define TESSERA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status codes ------------------------------------------------------------------------------ */
+
+/** The result of every call. */
+typedef int32_t tessera_status;
+enum {
+    TESSERA_OK = 0,                /**< Success. */
+    TESSERA_INVALID_ARGUMENT = 1,  /**< A null pointer, a size or value out of range, NaN, … */
+    TESSERA_INVALID_HANDLE = 2,    /**< 0, a destroyed handle, or one never issued. */
+    TESSERA_WRONG_HANDLE_KIND = 3, /**< A live handle of another kind (e.g. a layer for a compositor). */
+    TESSERA_HIERARCHY_ERROR = 4,   /**< A tree edit that would make a cycle. */
+    TESSERA_INTERNAL_ERROR = 5     /**< Out of memory or an unexpected internal failure. */
+};
+
+/**
+ * Describes the most recent failed call on the calling thread ("" when none failed yet). The text is
+ * UTF-8, owned by Tessera, and stays valid until the next failing call on the same thread.
+ * Any thread; never null.
+ */
+const char *tessera_last_error(void);
+
+/* ---- Value types --------------------------------------------------------------------------------- */
+
+/** A rectangle in points. Sizes must be >= 0; every value finite. */
+typedef struct tessera_rect {
+    double x, y, width, height;
+} tessera_rect;
+
+/** A rectangle of device pixels. */
+typedef struct tessera_pixel_rect {
+    int64_t x, y, width, height;
+} tessera_pixel_rect;
+
+/** Extra scrollable space around a scroll layer's content, in points (finite). */
+typedef struct tessera_insets {
+    double top, left, bottom, right;
+} tessera_insets;
+
+/** A straight (not premultiplied) sRGB colour, 0…255 per channel. */
+typedef struct tessera_color {
+    uint8_t r, g, b, a;
+} tessera_color;
+
+/** A premultiplied RGBA8 pixel: r, g, b <= a. */
+typedef struct tessera_pixel {
+    uint8_t r, g, b, a;
+} tessera_pixel;
+
+/** Caller memory holding premultiplied RGBA8 pixels: `height` rows of `width` pixels, rows `stride`
+ *  bytes apart. The memory must hold (height - 1) * stride + width * 4 bytes. */
+typedef struct tessera_image {
+    uint8_t *pixels;
+    int64_t width;   /**< 1…65536 device pixels. */
+    int64_t height;  /**< 1…65536 device pixels. */
+    int64_t stride;  /**< bytes per row, >= width * 4. */
+} tessera_image;
+
+/** Instruction-set tiers of the blend kernels. */
+typedef int32_t tessera_isa;
+enum {
+    TESSERA_ISA_DEFAULT = 0,  /**< The tier the process selected at start-up (see TESSERA_ISA). */
+    TESSERA_ISA_BASELINE = 1, /**< SSE2 on x86-64, NEON on arm64. */
+    TESSERA_ISA_AVX2 = 2,     /**< x86-64-v3. */
+    TESSERA_ISA_AVX512 = 3    /**< x86-64-v4. */
+};
+
+/* ---- Handles ------------------------------------------------------------------------------------- */
+
+typedef uint64_t tessera_compositor; /**< A compositor handle. */
+typedef uint64_t tessera_layer;      /**< A layer or scroll-layer handle. */
+
+/* ---- Compositor ---------------------------------------------------------------------------------- */
+
+/** How a compositor works; fill it with tessera_config_init, then change fields. */
+typedef struct tessera_config {
+    int64_t tile_size;            /**< Side of a square tile, device pixels, 16…2048 (default 256). */
+    int64_t workers;              /**< Worker threads, 1…1024 (default: active processors). */
+    int64_t cache_budget_bytes;   /**< Tile cache budget, bytes, >= 0 (default 256 MiB). */
+    double scale;                 /**< Device pixels per point, in (0, 16] (default 1). */
+    int64_t band_height;          /**< Composition band height, device pixels, 1…65536 (default 64). */
+    int64_t max_prepaint_tiles;   /**< Tiles prepainted ahead of a scroll per frame, 0…4096 (default 8). */
+    tessera_isa isa;              /**< TESSERA_ISA_DEFAULT, or the process's selected tier. The tier is
+                                       process-wide (environment variable TESSERA_ISA); another tier is
+                                       reported as TESSERA_INVALID_ARGUMENT naming "isa". */
+} tessera_config;
+
+/** Fills `config` with the defaults. */
+tessera_status tessera_config_init(tessera_config *config);
+
+/** Creates a compositor with an empty tile cache; writes its handle to `out`. */
+tessera_status tessera_compositor_create(const tessera_config *config, tessera_compositor *out);
+
+/** Destroys a compositor and frees its tiles. The handle becomes invalid. */
+tessera_status tessera_compositor_destroy(tessera_compositor compositor);
+
+/** What one render did. Counts are of distinct tiles; times in nanoseconds of wall-clock time. */
+typedef struct tessera_frame_statistics {
+    uint64_t frame_number;              /**< From 1. */
+    int64_t tiles_visible;              /**< Tiles the frame shows. */
+    int64_t cache_hits;                 /**< Visible tiles answered by the cache. */
+    int64_t tiles_newly_visible;        /**< Visible tiles the previous frame did not show. */
+    int64_t tiles_rasterized_visible;   /**< Visible tiles rasterized (raster callbacks for them). */
+    int64_t tiles_rasterized_prepaint;  /**< Tiles rasterized ahead of the scroll direction. */
+    int64_t tiles_invalidated;          /**< Cached tiles dropped by invalidation. */
+    int64_t evictions;                  /**< Tiles evicted to keep the budget. */
+    int64_t tiles_in_cache;             /**< After the frame. */
+    int64_t bytes_in_cache;             /**< After the frame. */
+    int64_t cache_budget_bytes;         /**< The configured budget. */
+    int64_t bytes_needed_by_frame;      /**< Bytes of the visible tiles. */
+    int32_t is_over_budget;             /**< 1 when the visible tiles alone exceed the budget. */
+    int32_t reserved;                   /**< 0. */
+    int64_t tile_buffers_allocated;     /**< Tile buffers newly allocated. */
+    int64_t draw_ops;                   /**< Draw operations composited. */
+    int64_t draw_ops_skipped;           /**< Draw operations culled. */
+    int64_t plan_ns, raster_ns, composite_ns;
+} tessera_frame_statistics;
+
+/**
+ * Renders the tree rooted at `root` into caller memory (every pixel is overwritten; uncovered pixels
+ * become transparent) and, when `statistics` is not null, writes what the frame did. `root`'s frame
+ * origin (points × scale) places it; a superlayer of `root` is ignored. Raster callbacks run on worker
+ * threads before this returns. `pixels` must hold (height - 1) * stride + width * 4 bytes.
+ */
+tessera_status tessera_compositor_render(tessera_compositor compositor, tessera_layer root,
+                                         uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
+                                         tessera_frame_statistics *statistics);
+
+/* ---- Layers -------------------------------------------------------------------------------------- */
+
+/** Creates a layer at `frame` (points, in its future superlayer's plane). */
+tessera_status tessera_layer_create(const tessera_rect *frame, tessera_layer *out);
+
+/** Creates a scroll layer (content size 0 × 0, no inset). Scroll layers work with every layer function. */
+tessera_status tessera_scroll_layer_create(const tessera_rect *frame, tessera_layer *out);
+
+/**
+ * Destroys a layer handle: the layer is removed from its superlayer, its sublayers are removed from it
+ * (they become roots and their handles stay valid), its content callback is dropped, and the handle
+ * becomes invalid.
+ */
+tessera_status tessera_layer_destroy(tessera_layer layer);
+
+/** Moves and resizes the layer in its superlayer's plane (points); the bounds size follows. */
+tessera_status tessera_layer_set_frame(tessera_layer layer, const tessera_rect *frame);
+/** Writes the layer's frame (points, superlayer's plane). */
+tessera_status tessera_layer_get_frame(tessera_layer layer, tessera_rect *out);
+/** Sets the bounds origin: the top-left of the visible window onto the layer's own plane (points). */
+tessera_status tessera_layer_set_bounds_origin(tessera_layer layer, double x, double y);
+/** Sets the opacity, 0…1. */
+tessera_status tessera_layer_set_opacity(tessera_layer layer, double opacity);
+/** Clips sublayers to the bounds when `clips` is non-zero. */
+tessera_status tessera_layer_set_clips_to_bounds(tessera_layer layer, int32_t clips);
+/** Hides the layer and its sublayers when `hidden` is non-zero. */
+tessera_status tessera_layer_set_hidden(tessera_layer layer, int32_t hidden);
+/** Fills the bounds below the content with `color` (straight alpha); null removes the background. */
+tessera_status tessera_layer_set_background_color(tessera_layer layer, const tessera_color *color);
+
+/** Appends `sublayer` on top of `layer`'s sublayers, first removing it from any superlayer. */
+tessera_status tessera_layer_add_sublayer(tessera_layer layer, tessera_layer sublayer);
+/** Inserts `sublayer` at `index` (0 = bottom) of `layer`'s sublayers. */
+tessera_status tessera_layer_insert_sublayer(tessera_layer layer, tessera_layer sublayer, int64_t index);
+/** Detaches the layer from its superlayer; does nothing for a root. */
+tessera_status tessera_layer_remove_from_superlayer(tessera_layer layer);
+
+/**
+ * Draws one tile of a layer's content. `pixels` is the tile's top-left device pixel, rows `stride` bytes
+ * apart, transparent on entry; write premultiplied RGBA8 into the device_rect->width × height pixels.
+ * `device_rect` says which device pixels of the layer's own plane the tile covers (plane pixel (px, py)
+ * is the square from (px, py) / scale to (px + 1, py + 1) / scale in points). Each pixel must depend only
+ * on its plane coordinates, so tiles meet without seams.
+ *
+ * Called from Tessera's worker threads, concurrently for different tiles, only while
+ * tessera_compositor_render runs. Must not call back into Tessera.
+ */
+typedef void (*tessera_raster_fn)(void *user, uint8_t *pixels, size_t stride,
+                                  const tessera_pixel_rect *device_rect, double scale);
+
+/**
+ * Makes `draw` the layer's content (drawn above its background colour); `user` is passed back to it
+ * and must stay valid while the content is attached. A null `draw` removes the content. `opaque`
+ * non-zero promises every pixel drawn has alpha 255 (layers below are then skipped). Replacing the
+ * content invalidates all of the layer's tiles.
+ */
+tessera_status tessera_layer_set_content(tessera_layer layer, tessera_raster_fn draw, void *user,
+                                         int32_t opaque);
+
+/** Marks `rect` (points, layer's own plane) as changed: the tiles it touches are drawn again at the
+ *  next render. A null `rect` invalidates all of the layer's drawing. */
+tessera_status tessera_layer_set_needs_display(tessera_layer layer, const tessera_rect *rect);
+
+/* ---- Scroll layers (TESSERA_WRONG_HANDLE_KIND for plain layers) ----------------------------------- */
+
+/** Sets the scrollable content size (points, >= 0). */
+tessera_status tessera_scroll_layer_set_content_size(tessera_layer scroll, double width, double height);
+/** Sets the content inset (points). */
+tessera_status tessera_scroll_layer_set_content_inset(tessera_layer scroll, const tessera_insets *inset);
+/** Sets the content offset (the bounds origin, points); clamped to the scroll range when `clamped`. */
+tessera_status tessera_scroll_layer_set_content_offset(tessera_layer scroll, double x, double y,
+                                                       int32_t clamped);
+/** Writes the content offset (points). */
+tessera_status tessera_scroll_layer_get_content_offset(tessera_layer scroll, double *x, double *y);
+/** Applies a pan translation (points; dragging right/down is positive): the offset moves by its
+ *  opposite, clamped to the scroll range. */
+tessera_status tessera_scroll_layer_pan(tessera_layer scroll, double dx, double dy);
+
+/* ---- Blend kernels on caller buffers (the tier the process selected) ------------------------------ */
+
+/** dst = src. `src` and `dst` must have the same size. */
+tessera_status tessera_blend_copy(const tessera_image *src, const tessera_image *dst);
+/** dst = (src · opacity / 255) OVER dst. `src` and `dst` must have the same size. */
+tessera_status tessera_blend_source_over(const tessera_image *src, const tessera_image *dst, uint8_t opacity);
+/** dst = color (premultiplied). */
+tessera_status tessera_blend_fill(const tessera_image *dst, tessera_pixel color);
+/** dst = color OVER dst (premultiplied). */
+tessera_status tessera_blend_fill_over(const tessera_image *dst, tessera_pixel color);
+/** Writes the tier the blend kernels and compositors of this process run (a TESSERA_ISA_* value). */
+tessera_status tessera_active_isa(tessera_isa *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TESSERA_H */

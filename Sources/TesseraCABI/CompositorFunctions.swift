@@ -1,0 +1,94 @@
+import CTessera
+import Foundation
+import Tessera
+
+// The compositor entry points of tessera.h.
+
+/// The C field names of `tessera_config`, by Swift field name.
+private let configNames = [
+    "tileSize": "config->tile_size", "workers": "config->workers", "cacheBudgetBytes": "config->cache_budget_bytes",
+    "scale": "config->scale", "bandHeight": "config->band_height",
+    "maximumPrepaintTiles": "config->max_prepaint_tiles",
+]
+
+/// C `tessera_config_init`: fills a `tessera_config` with the defaults of ``Compositor/Configuration``. Any thread.
+/// See tessera.h; every failure returns a status and sets `tessera_last_error`.
+@_cdecl("tessera_config_init")
+public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -> tessera_status {
+    cCall("tessera_config_init") {
+        let out = try output(config, "config")
+        let defaults = Compositor.Configuration()
+        var c = tessera_config()
+        c.tile_size = Int64(defaults.tileSize)
+        c.workers = Int64(defaults.workers)
+        c.cache_budget_bytes = Int64(defaults.cacheBudgetBytes)
+        c.scale = defaults.scale
+        c.band_height = Int64(defaults.bandHeight)
+        c.max_prepaint_tiles = Int64(defaults.maximumPrepaintTiles)
+        c.isa = tessera_isa(TESSERA_ISA_DEFAULT)
+        out.pointee = c
+    }
+}
+
+/// The Swift configuration of a C one.
+private func configuration(_ c: tessera_config) throws -> Compositor.Configuration {
+    switch Int(c.isa) {
+    case Int(TESSERA_ISA_DEFAULT):
+        break
+    case Int(TESSERA_ISA_BASELINE), Int(TESSERA_ISA_AVX2), Int(TESSERA_ISA_AVX512):
+        guard c.isa == Kernels.activeTier.cValue else {
+            throw Failure.invalidArgument(
+                "config->isa", "the kernel tier is process-wide (set TESSERA_ISA=baseline|avx2|avx512 before "
+                    + "start-up); this process runs \(Kernels.activeTier.rawValue) (\(Kernels.activeTier.cValue)), "
+                    + "got \(c.isa); pass TESSERA_ISA_DEFAULT")
+        }
+    default:
+        throw Failure.invalidArgument("config->isa", "must be a TESSERA_ISA_* value (0…3), got \(c.isa)")
+    }
+    let configuration = Compositor.Configuration(
+        tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
+        scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles))
+    return try renamingArguments(configNames) { try configuration.validated() }
+}
+
+/// C `tessera_compositor_create`: creates a ``Compositor`` and writes its handle; config fields are validated by name
+/// (`config->tile_size`, …). Any thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_create")
+public func tesseraCompositorCreate(_ config: UnsafePointer<tessera_config>?,
+                                    _ out: UnsafeMutablePointer<tessera_compositor>?) -> tessera_status {
+    cCall("tessera_compositor_create") {
+        let c = try required(config, "config")
+        let out = try output(out, "out")
+        let compositor = try renamingArguments(configNames) {
+            try Compositor(configuration: try configuration(c))
+        }
+        out.pointee = HandleTable.shared.insert(compositor, kind: .compositor)
+    }
+}
+
+/// C `tessera_compositor_destroy`: releases a compositor handle and its tiles. Not while it renders on another
+/// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_destroy")
+public func tesseraCompositorDestroy(_ compositor: tessera_compositor) -> tessera_status {
+    cCall("tessera_compositor_destroy") {
+        _ = try HandleTable.shared.compositor(compositor, "compositor")
+        try HandleTable.shared.remove(compositor, "compositor")
+    }
+}
+
+/// C `tessera_compositor_render`: renders a tree into caller memory (device pixels, `stride` bytes a row) and writes
+/// the statistics. The tree's thread; raster callbacks run on workers before it returns. See tessera.h; every failure
+/// returns a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_render")
+public func tesseraCompositorRender(_ compositor: tessera_compositor, _ root: tessera_layer,
+                                    _ pixels: UnsafeMutablePointer<UInt8>?, _ width: Int64, _ height: Int64,
+                                    _ stride: Int64,
+                                    _ statistics: UnsafeMutablePointer<tessera_frame_statistics>?) -> tessera_status {
+    cCall("tessera_compositor_render") {
+        let compositor = try HandleTable.shared.compositor(compositor, "compositor")
+        let root = try HandleTable.shared.layer(root, "root")
+        let framebuffer = try wrapPixels(pixels, width: width, height: height, stride: stride, prefix: "")
+        let result = try compositor.render(root, into: framebuffer)
+        statistics?.pointee = tessera_frame_statistics(result)
+    }
+}

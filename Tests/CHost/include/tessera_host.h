@@ -1,0 +1,26 @@
+/*
+ * The example C host of Tessera's C ABI, as a library for the test suite (CHostSupport) and, with
+ * -DTESSERA_HOST_MAIN, as a program of its own (see README.md).
+ */
+#ifndef TESSERA_HOST_H
+#define TESSERA_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** The framebuffer the host renders, device pixels (the scene is 160 × 120 points at scale 2). */
+#define TESSERA_HOST_WIDTH 320
+#define TESSERA_HOST_HEIGHT 240
+/** How many frames the host renders. */
+#define TESSERA_HOST_FRAMES 8
+
+/**
+ * Builds the scrolling scene through tessera.h, renders TESSERA_HOST_FRAMES frames while scrolling and
+ * checks every pixel, the raster callbacks and the statistics of each frame. When `frames_out` is not
+ * null it receives every frame, packed (TESSERA_HOST_WIDTH * 4 bytes a row), one after another; it must
+ * hold `frames_capacity` >= TESSERA_HOST_FRAMES * TESSERA_HOST_WIDTH * TESSERA_HOST_HEIGHT * 4 bytes.
+ * Returns 0 when everything matched, otherwise non-zero with a description in `message`.
+ */
+int tessera_c_host_run(uint8_t *frames_out, size_t frames_capacity, char *message, size_t message_capacity);
+
+#endif
