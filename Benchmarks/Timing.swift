@@ -7,7 +7,7 @@ enum Timing {
     /// Medians of one call of `reference` and of `body`, in seconds, measured in alternating samples so that
     /// both see the same machine load (the machine is shared: paired figures give stable ratios).
     static func pairedMedians(samples: Int, sampleSeconds: Double, reference: () -> Void,
-                              _ body: () -> Void) -> (reference: Double, body: Double) {
+                              _ body: () -> Void) -> (reference: Double, body: Double, bodyBest: Double) {
         func calibrate(_ f: () -> Void) -> Int {
             let t0 = now()
             f()
@@ -19,7 +19,7 @@ enum Timing {
             referenceTimes.append(time(referenceCount, reference))
             bodyTimes.append(time(bodyCount, body))
         }
-        return (median(referenceTimes), median(bodyTimes))
+        return (median(referenceTimes), median(bodyTimes), bodyTimes.min()!)
     }
 
     static func time(_ count: Int, _ f: () -> Void) -> Double {
