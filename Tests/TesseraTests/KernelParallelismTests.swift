@@ -61,6 +61,8 @@ import Testing
             try Kernels.sourceOver(a, onto: b)
         }
         #expect(throws: TesseraError.self) { try Kernels.fill(a, with: .transparent, workers: 1000) }
+        try Kernels.fill(a, with: Pixel(r: 1, g: 2, b: 3, a: 4), workers: 3, bandHeight: .max)  // one band, no overflow
+        #expect(a[x: 3, y: 3] == Pixel(r: 1, g: 2, b: 3, a: 4))
     }
 }
 
