@@ -9,7 +9,7 @@ enum BenchmarkReport {
         let name = "\(labels[0])/\(labels[1])/\(labels[2])"
         return name.padding(toLength: 38, withPad: " ", startingAt: 0)
             + " \(labels[3].padding(toLength: 8, withPad: " ", startingAt: 0)) w\(r.workers)"
-            + "  \(f("mpix_s", 0).leftPadded(7)) Mpix/s  \(f("gb_s", 1).leftPadded(6)) GB/s"
+            + "  \(f("mpix_s", 0).leftPadded(7)) Mpix/s (best \(f("best_mpix_s", 0).leftPadded(6)))  \(f("gb_s", 1).leftPadded(6)) GB/s"
             + "  memcpy \(f("memcpy_gb_s", 1).leftPadded(6)) GB/s (×\(f("ratio_to_memcpy_gb_s", 2)))"
             + "  scalar \(f("scalar_mpix_s", 0).leftPadded(5)) Mpix/s (×\(f("ratio_to_scalar", 1)))"
     }

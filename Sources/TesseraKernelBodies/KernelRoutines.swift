@@ -25,11 +25,16 @@ public struct KernelRoutines: Sendable {
     public typealias Solid = @Sendable (
         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32) -> Void
 
+    /// `dst = src` over a rect.
     public let copy: Copy
+    /// `dst = div255(src · opacity) OVER dst` over a rect.
     public let sourceOver: SourceOver
+    /// `dst = color` over a rect.
     public let fill: Solid
+    /// `dst = color OVER dst` over a rect.
     public let fillOver: Solid
 
+    /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
                 fillOver: @escaping Solid) {
         self.copy = copy

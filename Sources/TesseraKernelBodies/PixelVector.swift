@@ -1,7 +1,7 @@
 /// Per-vector and per-pixel arithmetic of the kernels: 16 pixels in one `SIMD16<UInt32>`, one lane a pixel.
 ///
 /// The two-channels-at-a-time trick: `x & 0x00FF00FF` holds R and B, `(x >> 8) & 0x00FF00FF` holds G and A,
-/// each in a 16-bit field, so one 32-bit multiply scales two channels. Every helper is
+/// each in a 16-bit field, so one multiply scales two channels (done as 16-bit lanes, see ``multiply16(_:_:)``). Every helper is
 /// `@inline(__always)` so that the vectors stay in registers and the code is compiled with the target CPU
 /// of the tier module that inlines it (see `KernelRoutines`).
 ///
@@ -49,13 +49,40 @@ public enum KernelBodies<Tier: KernelTierMarker> {
         return (t &+ ((t &>> 8) & m)) & Vector(repeating: 0xFF00_FF00)
     }
 
-    /// `s + div255(d · inverseAlpha)` per channel, each channel wrapping modulo 256.
+    /// `s + div255(d · inverseAlpha)` per channel, each channel wrapping modulo 256. `inverseAlpha` holds
+    /// `255 − alpha` in both 16-bit halves of every lane (see ``pairs(_:)``).
     @inlinable @inline(__always)
     static func over(_ s: Vector, _ d: Vector, inverseAlpha ia: Vector) -> Vector {
         let m = Vector(repeating: 0x00FF_00FF)
-        let rb = div255Low((d & m) &* ia)
-        let ag = div255High(((d &>> 8) & m) &* ia)
+        let rb = div255Low(multiply16(d & m, ia))
+        let ag = div255High(multiply16((d &>> 8) & m, ia))
         return addBytes(s, rb | ag)
+    }
+
+    /// `s OVER d`.
+    @inlinable @inline(__always)
+    static func over(_ s: Vector, _ d: Vector) -> Vector {
+        over(s, d, inverseAlpha: Vector(repeating: 0x00FF_00FF) &- pairs(s &>> 24))
+    }
+
+    /// `div255(s · o)` per channel, alpha included; `o` (≤ 255) is in both 16-bit halves of every lane.
+    @inlinable @inline(__always)
+    static func scale(_ s: Vector, byPairs o: Vector) -> Vector {
+        let m = Vector(repeating: 0x00FF_00FF)
+        return div255Low(multiply16(s & m, o)) | div255High(multiply16((s &>> 8) & m, o))
+    }
+
+    /// `x` (≤ 0xFFFF per lane) copied into both 16-bit halves of every lane.
+    @inlinable @inline(__always)
+    static func pairs(_ x: Vector) -> Vector { x | (x &<< 16) }
+
+    /// Lane-wise 16-bit multiplication of the two fields of every lane (32 lanes of `UInt16`: one
+    /// `pmullw`, available from SSE2 on, where a 32-bit multiply needs SSE4.1 and is slower everywhere).
+    /// Exact here because every product of a channel and a factor fits in 16 bits.
+    @inlinable @inline(__always)
+    static func multiply16(_ a: Vector, _ b: Vector) -> Vector {
+        unsafeBitCast(unsafeBitCast(a, to: SIMD32<UInt16>.self) &* unsafeBitCast(b, to: SIMD32<UInt16>.self),
+                      to: Vector.self)
     }
 
     /// Byte-wise wrapping addition (64 lanes of `UInt8`: a vector builtin, no carries between channels).
@@ -63,19 +90,6 @@ public enum KernelBodies<Tier: KernelTierMarker> {
     static func addBytes(_ a: Vector, _ b: Vector) -> Vector {
         unsafeBitCast(unsafeBitCast(a, to: SIMD64<UInt8>.self) &+ unsafeBitCast(b, to: SIMD64<UInt8>.self),
                       to: Vector.self)
-    }
-
-    /// `s OVER d`.
-    @inlinable @inline(__always)
-    static func over(_ s: Vector, _ d: Vector) -> Vector {
-        over(s, d, inverseAlpha: Vector(repeating: 255) &- (s &>> 24))
-    }
-
-    /// `div255(s · o)` per channel, alpha included (`o` ≤ 255 in every lane).
-    @inlinable @inline(__always)
-    static func scale(_ s: Vector, by o: Vector) -> Vector {
-        let m = Vector(repeating: 0x00FF_00FF)
-        return div255Low((s & m) &* o) | div255High(((s &>> 8) & m) &* o)
     }
 
     /// True when all 16 pixels are 0 (fully transparent, colour 0 too): src-over leaves dst unchanged.

@@ -28,13 +28,13 @@ extension KernelBodies {
     @inlinable @inline(__always)
     static func sourceOverRow(_ src: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int,
                               opacity: UInt32) {
-        let o = Vector(repeating: opacity)
+        let o = Vector(repeating: opacity | opacity << 16)
         var i = 0
         while i &+ 16 <= count {
             let s = load(src + i &* 4)
             if !isZero(s) {
                 let d = dst + i &* 4
-                store(over(scale(s, by: o), load(d)), d)
+                store(over(scale(s, byPairs: o), load(d)), d)
             }
             i &+= 16
         }
@@ -66,7 +66,7 @@ extension KernelBodies {
     @inlinable @inline(__always)
     static func fillOverRow(_ dst: UnsafeMutableRawPointer, _ count: Int, _ color: UInt32) {
         let c = Vector(repeating: color)
-        let ia = Vector(repeating: 255 &- (color &>> 24))
+        let ia = Vector(repeating: (255 &- (color &>> 24)) &* 0x0001_0001)
         var i = 0
         while i &+ 16 <= count {
             let d = dst + i &* 4

@@ -15,24 +15,28 @@ public enum AVX2Kernels {
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {}
 
+    /// ``KernelRoutines/copy``, compiled for this tier.
     @inline(never)
     public static func copy(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                             _ dstStride: Int, _ width: Int, _ height: Int) {
         KernelBodies<Marker>.copy(src, srcStride, dst, dstStride, width, height)
     }
 
+    /// ``KernelRoutines/sourceOver``, compiled for this tier.
     @inline(never)
     public static func sourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                                   _ dstStride: Int, _ width: Int, _ height: Int, _ opacity: UInt8) {
         KernelBodies<Marker>.sourceOver(src, srcStride, dst, dstStride, width, height, opacity)
     }
 
+    /// ``KernelRoutines/fill``, compiled for this tier.
     @inline(never)
     public static func fill(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                             _ color: UInt32) {
         KernelBodies<Marker>.fill(dst, dstStride, width, height, color)
     }
 
+    /// ``KernelRoutines/fillOver``, compiled for this tier.
     @inline(never)
     public static func fillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                 _ color: UInt32) {

@@ -9,6 +9,7 @@ public struct CPUFeatures: Sendable, Equatable {
     /// The lower-case flag names, e.g. `avx2`, `avx512bw`.
     public let flags: Set<String>
 
+    /// Features with these flag names (lower case, as in `/proc/cpuinfo`); for tests and tools.
     public init(flags: Set<String>) {
         self.flags = flags
     }

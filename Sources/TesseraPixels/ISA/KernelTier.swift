@@ -14,8 +14,11 @@ import TesseraKernelsAVX512
 ///
 /// Thread safety: a plain value; the static properties are computed once and immutable.
 public enum KernelTier: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+    /// The portable build: SSE2 on x86-64, NEON on arm64.
     case baseline
+    /// x86-64-v3: AVX2, FMA, BMI1/2, F16C, MOVBE, LZCNT.
     case avx2
+    /// x86-64-v4: AVX-512 F, BW, CD, DQ, VL on top of x86-64-v3.
     case avx512
 
     /// The environment variable that forces a lower tier: `TESSERA_ISA=baseline|avx2|avx512`.
@@ -45,10 +48,12 @@ public enum KernelTier: String, CaseIterable, Sendable, Comparable, CustomString
         }
     }
 
+    /// Narrower tiers order first: `baseline < avx2 < avx512`.
     public static func < (a: KernelTier, b: KernelTier) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
+    /// The tier name as `TESSERA_ISA` spells it (`baseline (NEON)` on arm64).
     public var description: String {
         switch self {
         case .baseline:

@@ -11,7 +11,7 @@ import Dispatch
 enum BandScheduler {
     static func run(height: Int, workers: Int, bandHeight: Int, _ body: @escaping @Sendable (Int, Int) -> Void) {
         guard height > 0 else { return }
-        let bands = (height + bandHeight - 1) / bandHeight
+        let bands = height / bandHeight + (height % bandHeight == 0 ? 0 : 1)  // no overflow for huge bandHeight
         let participants = min(workers, bands)
         if participants <= 1 {
             body(0, height)

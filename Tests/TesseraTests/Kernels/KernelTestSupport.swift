@@ -74,3 +74,10 @@ enum PixelContent {
 func availableTables() throws -> [KernelTable] {
     try KernelTier.available.map { try KernelTable(tier: $0) }
 }
+
+/// The index of the first differing byte (or the shorter length), nil when equal. Tests compare with this
+/// instead of `#expect(a == b)` so that a failure reports one index, not two multi-megabyte arrays.
+func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+    if a == b { return nil }
+    return a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? b.count
+}
