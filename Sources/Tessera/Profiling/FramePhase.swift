@@ -1,0 +1,58 @@
+/// The phase of Tessera's frame (``Compositor``: plan → raster → composite) that a profile sample
+/// belongs to, read from the names of its (demangled) stack frames.
+///
+/// The phases are distinct functions, and Dispatch worker stacks keep them: a worker's closure is named
+/// after the function that created it (`closure #1 in static BandCompositor.composite(…)`,
+/// `closure #1 in closure #1 in static TileRasterizer.rasterize(…)`). In release builds some phase
+/// entry points are inlined into `Compositor.render(_:into:)` (`FramePlanner.plan`,
+/// `Compositor.rasterize`), so the rules match the functions that stay: see Profiles/README.md,
+/// "Phases".
+///
+/// A sample's phase is decided by the frame nearest the root that matches a rule; samples inside
+/// `Compositor.render` that match no rule are ``render``; samples outside it are ``other`` (scene
+/// construction, start-up, idle Dispatch workers).
+public enum FramePhase: String, CaseIterable, Sendable {
+    case plan
+    case raster
+    case composite
+    /// Inside `Compositor.render(_:into:)` but in none of the three phases' functions.
+    case render
+    /// Outside any frame.
+    case other
+
+    /// Substrings of demangled frame names that mark each phase, tried in this order on each frame.
+    public static let rules: [(phase: FramePhase, markers: [String])] = [
+        (.plan, ["FramePlanner."]),
+        (.raster, ["TileRasterizer.", "TileCache.", "TileBufferPool.", "Prepaint.", "Compositor.rasterize(",
+                   "Compositor.prepaintCandidates("]),
+        (.composite, ["BandCompositor.", "DrawList.", "Compositor.drawList("]),
+    ]
+
+    /// The phase of one frame name, or nil when it marks none.
+    public static func phase(ofFrame name: String) -> FramePhase? {
+        for rule in rules where rule.markers.contains(where: { name.contains($0) }) {
+            return rule.phase
+        }
+        return nil
+    }
+
+    /// The phase of a stack given **root first** as demangled names.
+    public static func classify<S: Sequence>(rootFirst names: S) -> FramePhase where S.Element == String {
+        var inRender = false
+        for name in names {
+            if let phase = phase(ofFrame: name) { return phase }
+            if name.contains("Compositor.render(") { inRender = true }
+        }
+        return inRender ? .render : .other
+    }
+
+    /// Samples per phase from folded lines (`a;b;c count`, root first), every phase listed.
+    public static func totals(folded lines: [String]) -> [(phase: FramePhase, count: Int)] {
+        var counts: [FramePhase: Int] = [:]
+        for line in lines {
+            guard let stack = FlameGraph.parseFoldedLine(line) else { continue }
+            counts[classify(rootFirst: stack.frames), default: 0] += stack.count
+        }
+        return allCases.map { ($0, counts[$0] ?? 0) }
+    }
+}
