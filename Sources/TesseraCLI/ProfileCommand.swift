@@ -10,6 +10,7 @@ enum ProfileCommand {
                tessera profile svg [--title TEXT] [--subtitle TEXT] [--width PX] [--unit NAME]
                                    [--in FILE] [--out FILE]
                tessera profile phases [--in FILE]
+               tessera profile top [--total] [--count N] [--match TEXT] [--in FILE]
                tessera profile viewport [SCENE]
           fold      reads `perf script` output (stdin) and writes folded stacks `root;…;leaf count`,
                     one per distinct stack, sorted, Swift names demangled (swift demangle --simplified)
@@ -22,12 +23,15 @@ enum ProfileCommand {
             --title, --subtitle  text at the top; --width  image width in pixels (default 1200)
             --unit    what counts are, in hover titles (default samples)
           phases    reads folded stacks (stdin) and prints the samples of each frame phase
+          top       reads folded stacks (stdin) and prints the functions with the most samples: self
+                    (leaf) samples, or with --total the samples of stacks they are in; --count N (default 30);
+                    --match TEXT keeps only names containing TEXT
           viewport  prints the device-pixel size of a scene's viewport: WIDTH HEIGHT (default scene: feed)
           --in / --out  read / write a file instead of stdin / stdout
         """
 
     static func run(_ arguments: [String]) throws {
-        guard let sub = arguments.first else { throw UsageError("profile: missing subcommand (fold, svg, phases, viewport)") }
+        guard let sub = arguments.first else { throw UsageError("profile: missing subcommand (fold, svg, phases, top, viewport)") }
         var options = CommandLineOptions(command: "profile \(sub)", arguments: Array(arguments.dropFirst()))
         switch sub {
         case "fold":
@@ -80,6 +84,28 @@ enum ProfileCommand {
                 let ofFrames = phase == .other ? "" : String(format: "%6.1f %%", 100 * Double(count) / Double(Swift.max(inFrame, 1)))
                 print("\(phase.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(String(count).leftPadded(9))  \(ofAll)  \(ofFrames)")
             }
+        case "top":
+            let byTotal = options.flag("--total")
+            let count = try options.integer("--count", in: 1...100_000) ?? 30
+            let match = try options.value("--match")
+            let input = try options.value("--in")
+            try noPositionals(&options)
+            let lines = try readInput(input).split(separator: "\n").map(String.init)
+            let (entries, samples) = FoldedProfile.entries(folded: lines)
+            let chosen = entries
+                .filter { match == nil || $0.name.contains(match!) }
+                .filter { !($0.name.hasPrefix("[") && FramePhase(rawValue: String($0.name.dropFirst().dropLast())) != nil) }
+                .sorted { (a, b) in
+                    let (ka, kb) = byTotal ? (a.totalCount, b.totalCount) : (a.selfCount, b.selfCount)
+                    return ka != kb ? ka > kb : a.name < b.name
+                }
+                .prefix(count)
+            let all = Double(Swift.max(samples, 1))
+            print("   self    total  function  (\(samples) samples)")
+            for entry in chosen {
+                print(String(format: "%6.2f%%  %6.2f%%  ", 100 * Double(entry.selfCount) / all,
+                             100 * Double(entry.totalCount) / all) + entry.name)
+            }
         case "viewport":
             let positionals = try options.positionals()
             guard positionals.count <= 1 else { throw UsageError("profile viewport: one scene at most") }
@@ -87,7 +113,7 @@ enum ProfileCommand {
             let viewport = loaded.scene.viewport
             print("\(viewport.pixelWidth) \(viewport.pixelHeight)")
         default:
-            throw UsageError("profile: unknown subcommand '\(sub)' (fold, svg, phases, viewport)")
+            throw UsageError("profile: unknown subcommand '\(sub)' (fold, svg, phases, top, viewport)")
         }
     }
 

@@ -56,3 +56,28 @@ public enum FramePhase: String, CaseIterable, Sendable {
         return allCases.map { ($0, counts[$0] ?? 0) }
     }
 }
+
+/// Per-function totals of folded stacks: self (the function is the leaf) and total (the function is
+/// anywhere in the stack, counted once per stack even when recursive).
+public enum FoldedProfile {
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var selfCount: Int
+        public var totalCount: Int
+    }
+
+    /// Every function of `lines` with its counts, and the number of samples. Synthetic prefixes
+    /// added by `fold --phases` / `--threads` are not functions but are counted like any frame.
+    public static func entries(folded lines: [String]) -> (entries: [Entry], samples: Int) {
+        var selfCounts: [String: Int] = [:], totals: [String: Int] = [:]
+        var samples = 0
+        for line in lines {
+            guard let stack = FlameGraph.parseFoldedLine(line), let leaf = stack.frames.last else { continue }
+            samples += stack.count
+            selfCounts[leaf, default: 0] += stack.count
+            for name in Set(stack.frames) { totals[name, default: 0] += stack.count }
+        }
+        let entries = totals.map { Entry(name: $0.key, selfCount: selfCounts[$0.key] ?? 0, totalCount: $0.value) }
+        return (entries, samples)
+    }
+}
