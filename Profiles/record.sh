@@ -10,7 +10,8 @@ usage: Profiles/record.sh [--out DIR] [--freq HZ] [--benchmarks] [--] [ARGUMENTS
 
 Records 'tessera bench ARGUMENTS' (default: feed --frames 300) with 'perf record -g' and writes
   DIR/perf.data     the recording (read it with perf report -i, or Profiles/flamegraph.sh)
-  DIR/report.txt    self time of the top 30 functions (perf report, demangled), the inclusive time of
+  DIR/report.txt    self time of the top 30 functions (perf report, demangled), the same with libc /
+                    runtime / kernel leaves attributed to their Swift caller, the inclusive time of
                     Tessera's functions, and the time of each frame phase (plan, raster, composite)
 and prints report.txt. DIR defaults to .build/profiles.
 
@@ -69,6 +70,8 @@ report="$out/report.txt"
     printf '\n## Self time, top 30 functions (perf report --no-children --sort dso,symbol, demangled)\n\n'
     perf report -i "$out/perf.data" --no-children --sort dso,symbol --stdio -g none 2>/dev/null \
         | grep -v '^#' | grep -v '^ *$' | head -30 | demangle | sed -e 's/ *$//' -e 's/  *-  *-$//' -e 's/ *$//'
+    printf '\n## Self time with C, runtime and kernel leaves attributed to their Swift caller, top 15 (tessera profile top --by-caller)\n\n'
+    "$BIN/tessera" profile top --by-caller --count 15 --in "$out/folded.txt"
     printf '\n## Inclusive time of Tessera functions, top 20 (tessera profile top --total)\n\n'
     "$BIN/tessera" profile top --total --count 60 --in "$out/folded.txt" \
         | grep -v -e 'thunk for' -e '%  \(start_thread\|_dispatch\|dispatch_\|__libc\|TesseraCLI_main\|run(_:)\|__memmove\|__memset\)' \

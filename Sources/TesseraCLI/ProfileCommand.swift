@@ -10,7 +10,7 @@ enum ProfileCommand {
                tessera profile svg [--title TEXT] [--subtitle TEXT] [--width PX] [--unit NAME]
                                    [--in FILE] [--out FILE]
                tessera profile phases [--in FILE]
-               tessera profile top [--total] [--count N] [--match TEXT] [--in FILE]
+               tessera profile top [--total] [--by-caller] [--count N] [--match TEXT] [--in FILE]
                tessera profile viewport [SCENE]
           fold      reads `perf script` output (stdin) and writes folded stacks `root;…;leaf count`,
                     one per distinct stack, sorted, Swift names demangled (swift demangle --simplified)
@@ -25,7 +25,8 @@ enum ProfileCommand {
           phases    reads folded stacks (stdin) and prints the samples of each frame phase
           top       reads folded stacks (stdin) and prints the functions with the most samples: self
                     (leaf) samples, or with --total the samples of stacks they are in; --count N (default 30);
-                    --match TEXT keeps only names containing TEXT
+                    --match TEXT keeps only names containing TEXT; --by-caller lists a non-Swift leaf
+                    (libc, runtime, kernel) as `leaf ← nearest Swift caller`
           viewport  prints the device-pixel size of a scene's viewport: WIDTH HEIGHT (default scene: feed)
           --in / --out  read / write a file instead of stdin / stdout
         """
@@ -86,12 +87,13 @@ enum ProfileCommand {
             }
         case "top":
             let byTotal = options.flag("--total")
+            let byCaller = options.flag("--by-caller")
             let count = try options.integer("--count", in: 1...100_000) ?? 30
             let match = try options.value("--match")
             let input = try options.value("--in")
             try noPositionals(&options)
             let lines = try readInput(input).split(separator: "\n").map(String.init)
-            let (entries, samples) = FoldedProfile.entries(folded: lines)
+            let (entries, samples) = FoldedProfile.entries(folded: lines, attributeLeaves: byCaller)
             let chosen = entries
                 .filter { match == nil || $0.name.contains(match!) }
                 .filter { !($0.name.hasPrefix("[") && FramePhase(rawValue: String($0.name.dropFirst().dropLast())) != nil) }

@@ -68,16 +68,30 @@ public enum FoldedProfile {
 
     /// Every function of `lines` with its counts, and the number of samples. Synthetic prefixes
     /// added by `fold --phases` / `--threads` are not functions but are counted like any frame.
-    public static func entries(folded lines: [String]) -> (entries: [Entry], samples: Int) {
+    /// With `attributeLeaves`, a leaf that is not a Swift function (a C library function such as
+    /// `__memmove_avx512_unaligned_erms`, a runtime entry such as `swift_retain`, a kernel frame `…_[k]`,
+    /// an unknown `[…]`) is listed as `leaf ← caller`, the caller being the nearest Swift function above
+    /// it, so that time spent in libc on Tessera's behalf is seen with the Tessera function that asked.
+    public static func entries(folded lines: [String], attributeLeaves: Bool = false) -> (entries: [Entry], samples: Int) {
         var selfCounts: [String: Int] = [:], totals: [String: Int] = [:]
         var samples = 0
         for line in lines {
-            guard let stack = FlameGraph.parseFoldedLine(line), let leaf = stack.frames.last else { continue }
+            guard let stack = FlameGraph.parseFoldedLine(line), var leaf = stack.frames.last else { continue }
             samples += stack.count
+            if attributeLeaves, !isSwiftFunction(leaf),
+               let caller = stack.frames.dropLast().last(where: isSwiftFunction) {
+                leaf += " \u{2190} " + caller
+                totals[leaf, default: 0] += stack.count
+            }
             selfCounts[leaf, default: 0] += stack.count
             for name in Set(stack.frames) { totals[name, default: 0] += stack.count }
         }
         let entries = totals.map { Entry(name: $0.key, selfCount: selfCounts[$0.key] ?? 0, totalCount: $0.value) }
         return (entries, samples)
+    }
+
+    /// A demangled Swift function (it has a parameter list), not a kernel, unknown or C frame.
+    public static func isSwiftFunction(_ name: String) -> Bool {
+        name.contains("(") && !name.hasSuffix("_[k]") && !name.hasPrefix("[") && !name.contains("::")
     }
 }

@@ -136,6 +136,19 @@ import Testing
         #expect(totals.map(\.count) == [3, 0, 5, 0, 2])
     }
 
+    @Test func foreignLeavesAreAttributedToTheirSwiftCaller() {
+        let lines = ["main;static Kernels.copy(_:onto:);__memmove_avx512_unaligned_erms 4",
+                     "main;f(_:);asm_exc_page_fault_[k];clear_page_erms_[k] 1",
+                     "main;g(_:) 2"]
+        let (entries, samples) = FoldedProfile.entries(folded: lines, attributeLeaves: true)
+        #expect(samples == 7)
+        let self_ = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.selfCount) })
+        #expect(self_["__memmove_avx512_unaligned_erms \u{2190} static Kernels.copy(_:onto:)"] == 4)
+        #expect(self_["clear_page_erms_[k] \u{2190} f(_:)"] == 1)
+        #expect(self_["g(_:)"] == 2)
+        #expect(!FoldedProfile.isSwiftFunction("swift::RefCounts<X>::incrementSlow(int)"))
+    }
+
     @Test func topEntriesCountSelfAndTotalOncePerStack() {
         let (entries, samples) = FoldedProfile.entries(folded: ["a;b;a 2", "a;c 3"])
         #expect(samples == 5)
