@@ -43,7 +43,8 @@ need perf "install linux-perf / linux-tools for your kernel"
 ensure_release
 [ -n "$svg" ] || svg="$(dirname "$data")/flamegraph.svg"
 if [ -z "$title" ]; then
-    title=$(perf report -i "$data" --header-only 2>/dev/null | sed -n 's/^# cmdline : //p' | head -1)
+    title=$(perf report -i "$data" --header-only 2>/dev/null | sed -n 's/^# cmdline : //p' | head -1 \
+        | sed -e 's/.* -- //' -e 's#^[^ ]*/##')
     title="Tessera: ${title:-perf recording}"
 fi
 
