@@ -11,6 +11,7 @@ let usage = """
       render     one frame of a scene to a PNG or raw RGBA file
       scenes     list the built-in scenes
       blend      composite raw RGBA8 files (src OVER dst)
+      profile    fold `perf script` output, draw flame graphs (see Profiles/README.md)
       version    print the version
       help       print this text
     """
@@ -18,7 +19,7 @@ let usage = """
 /// The subcommands and their usage texts.
 let commandUsages: [String: String] = [
     "bench": BenchCommand.usage, "render": RenderCommand.usage, "blend": BlendCommand.usage,
-    "scenes": "usage: tessera scenes", "version": "usage: tessera version",
+    "profile": ProfileCommand.usage, "scenes": "usage: tessera scenes", "version": "usage: tessera version",
 ]
 
 /// Runs one subcommand; maps errors to messages on standard error and exit statuses
@@ -42,6 +43,8 @@ func run(_ arguments: [String]) -> Int32 {
             }
         case "blend":
             return BlendCommand.run(rest)
+        case "profile":
+            try ProfileCommand.run(rest)
         case "version", "--version":
             print(Tessera.version)
         case nil, "help", "--help", "-h":
