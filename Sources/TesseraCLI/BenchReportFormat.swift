@@ -23,6 +23,8 @@ enum BenchReportFormat {
             ("tiles_rasterized", .int(r.tilesRasterized)),
             ("tiles_rasterized_visible", .int(r.tilesRasterizedVisible)),
             ("tiles_prepainted", .int(r.tilesPrepainted)),
+            ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
+            ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
             ("evictions", .int(r.evictions)),
             ("peak_tile_bytes", .int(r.peakTileBytes)),
@@ -52,7 +54,8 @@ enum BenchReportFormat {
               tiles per frame   visible \(f(Double(r.tilesVisible) / frames, 1)), exposed \(f(Double(r.tilesExposed) / frames)), \
             rasterized \(f(Double(r.tilesRasterized) / frames)) (visible \(f(Double(r.tilesRasterizedVisible) / frames)), \
             prepaint \(f(Double(r.tilesPrepainted) / frames)))
-              tiles in total    exposed \(r.tilesExposed), rasterized visible \(r.tilesRasterizedVisible) + prepaint \(r.tilesPrepainted)
+              tiles in total    exposed \(r.tilesExposed); rasterized for visible content \(r.tilesRasterizedForVisibleContent) \
+            (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))

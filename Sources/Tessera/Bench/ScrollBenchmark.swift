@@ -39,6 +39,8 @@ public enum ScrollBenchmark {
         /// must have ready this frame (rasterized now, or earlier by prepaint or a cache).
         public var tilesExposed = 0
         public var cacheHits = 0
+        /// Prepainted tiles that later became visible.
+        public var prepaintedTilesShown = 0
         public var evictions = 0
         public var peakTileBytes = 0
         public var overBudgetFrames = 0
@@ -51,6 +53,9 @@ public enum ScrollBenchmark {
         /// Cache hits over visible tiles (1 when nothing was visible).
         public var cacheHitRate: Double { tilesVisible == 0 ? 1 : Double(cacheHits) / Double(tilesVisible) }
         public var tilesRasterized: Int { tilesRasterizedVisible + tilesPrepainted }
+        /// Tiles rasterized for content that was shown: visible misses plus prepainted tiles shown later.
+        /// Equals ``tilesExposed`` when every exposed tile was rasterized once, no earlier, no later.
+        public var tilesRasterizedForVisibleContent: Int { tilesRasterizedVisible + prepaintedTilesShown }
     }
 
     /// Runs `options.frames` frames of `options.script` on `bench`. `progress` is called after each frame
@@ -95,6 +100,7 @@ public enum ScrollBenchmark {
             report.tilesPrepainted += statistics.tilesRasterizedPrepaint
             report.tilesExposed += statistics.tilesNewlyVisible
             report.cacheHits += statistics.cacheHits
+            report.prepaintedTilesShown += statistics.prepaintedTilesShown
             report.evictions += statistics.evictions
             report.peakTileBytes = Swift.max(report.peakTileBytes, statistics.bytesInCache)
             if statistics.isOverBudget { report.overBudgetFrames += 1 }

@@ -17,6 +17,10 @@ extension Compositor {
             let key = cache.key(layer: plan.layers[layer].layer.identity, column: column, row: row)
             if let entry = cache.lookUp(key) {
                 visible[key] = entry
+                if entry.awaitsFirstUse {
+                    entry.awaitsFirstUse = false
+                    statistics.prepaintedTilesShown += 1
+                }
             } else {
                 misses.append((key, layer, column, row))
             }
@@ -48,6 +52,7 @@ extension Compositor {
             statistics.evictions += cache.makeRoom(forAdditional: 1)
             guard cache.fits(additional: 1) else { break }
             let entry = try cache.insert(key)
+            entry.awaitsFirstUse = true
             entries.append(entry)
             jobs.append(TileJob(buffer: entry.buffer,
                                 deviceRect: grid.rect(column: candidate.column, row: candidate.row),

@@ -12,6 +12,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Visible tiles that the previous frame did not show: what a scroll exposed. Every tiled compositor
     /// must have these ready (rasterized now, or earlier by prepaint or the cache).
     public var tilesNewlyVisible = 0
+    /// Visible tiles shown for the first time since a prepaint drew them: prepaint that paid off.
+    /// Over a run, `tilesRasterizedVisible + prepaintedTilesShown` counts every tile rasterized for
+    /// visible content.
+    public var prepaintedTilesShown = 0
     /// Visible tiles rasterized because they were not cached (`tilesVisible − cacheHits`).
     public var tilesRasterizedVisible = 0
     /// Tiles rasterized ahead of the scroll direction with otherwise idle workers (not visible yet).

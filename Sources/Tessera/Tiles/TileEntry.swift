@@ -10,6 +10,8 @@ final class TileEntry {
     let buffer: PixelBuffer
     /// Set after rasterization (``AlphaCoverage/mixed`` until then).
     var coverage: AlphaCoverage = .mixed
+    /// True from a prepaint until the first frame that shows the tile.
+    var awaitsFirstUse = false
     /// The number of the last frame that needed (or prepainted) the tile.
     var lastUsedFrame: UInt64
 
