@@ -111,7 +111,7 @@ typedef struct tessera_config {
     int64_t cache_budget_bytes;   /**< Tile cache budget, bytes, >= 0 (default 256 MiB). */
     double scale;                 /**< Device pixels per point, in (0, 16] (default 1). */
     int64_t band_height;          /**< Composition band height, device pixels, 1…65536 (default 64). */
-    int64_t max_prepaint_tiles;   /**< Tiles prepainted ahead of a scroll per frame, 0…4096 (default 8). */
+    int64_t max_prepaint_tiles;   /**< Tiles prepainted ahead of a scroll per frame, 0…4096 (default 16). */
     tessera_isa isa;              /**< TESSERA_ISA_DEFAULT, or the process's selected tier. The tier is
                                        process-wide (environment variable TESSERA_ISA); another tier is
                                        reported as TESSERA_INVALID_ARGUMENT naming "isa". */

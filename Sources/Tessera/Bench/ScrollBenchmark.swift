@@ -36,7 +36,9 @@ public enum ScrollBenchmark {
         public var tilesRasterizedVisible = 0
         public var tilesPrepainted = 0
         /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
-        /// must have ready this frame (rasterized now, or earlier by prepaint or a cache).
+        /// must have ready this frame (rasterized now, or earlier by prepaint or a cache). On a scroll in
+        /// one direction each is exposed for the first time and must be rasterized once; after a turn
+        /// (back-and-forth, a pan reaching an end) re-exposed tiles may come from the cache instead.
         public var tilesExposed = 0
         public var cacheHits = 0
         /// Prepainted tiles that later became visible.

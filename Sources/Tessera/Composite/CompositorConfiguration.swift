@@ -19,7 +19,7 @@ extension Compositor {
         public var scale: Double
         /// The height of a composition band, in device pixels: 1…65536 (default 64).
         public var bandHeight: Int
-        /// The most tiles prepainted ahead of the scroll direction in one frame: 0…4096 (default 8;
+        /// The most tiles prepainted ahead of the scroll direction in one frame: 0…4096 (default 16;
         /// 0 turns prepainting off). Prepaint only uses workers the frame's visible misses leave idle.
         public var maximumPrepaintTiles: Int
 
@@ -27,7 +27,7 @@ extension Compositor {
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
         public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
-                    maximumPrepaintTiles: Int = 8) {
+                    maximumPrepaintTiles: Int = 16) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes

@@ -1,5 +1,7 @@
 /// `canvas`: a 4K viewport over a 1,000,000 × 1,000,000 point map-like plane (blocks, parks, water
-/// between roads), scrolled diagonally.
+/// between roads), scrolled diagonally. It starts 40,000 points (along the diagonal) before the far
+/// corner, so a default 600-frame pan at 10,000 points/s reaches the corner at frame 480 and turns back:
+/// memory must follow the viewport and the budget there too.
 enum CanvasScene {
     static let width = 3840.0, height = 2160.0, planeSize = 1_000_000.0, cell = 240.0
 
@@ -14,6 +16,8 @@ enum CanvasScene {
             background: Color(red: 0xD6, green: 0xD6, blue: 0xD2), cellSize: Size(width: cell, height: cell),
             columns: cells, rows: cells, variants: try variants(),
             variantIndex: { column, row in Int(proceduralHash(column, row, 2) % 16) })
+        let maximum = map.maximumContentOffset
+        try map.setContentOffset(Point(x: maximum.x - 24_000, y: maximum.y - 32_000))
         try root.addSublayer(map)
         let scene = Scene(viewport: try Viewport(width: width, height: height), root: root,
                           layersByName: ["root": root, "map": map])
