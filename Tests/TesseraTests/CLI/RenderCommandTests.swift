@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Tessera
+
+/// `tessera render`, run as a process: the PNG (decoded by Python's standard library) holds exactly the
+/// raw RGBA output, and bad arguments fail cleanly without leaving a file.
+@Suite struct RenderCommandTests {
+    static let scene = """
+        {"viewport": {"width": 40, "height": 30, "scale": 2},
+         "root": {"name": "root", "frame": [0, 0, 40, 30], "background": "#102030",
+           "sublayers": [
+             {"name": "list", "kind": "scroll", "frame": [2, 3, 30, 20], "contentSize": [30, 200], "clipsToBounds": true,
+              "content": [{"roundedRect": [1, 1, 28, 14], "radius": 5, "color": "#FFFFFF"},
+                          {"linearGradient": [0, 18, 30, 10], "stops": [[0, "#FF000080"], [1, "#0000FF"]]},
+                          {"text": [2, 32, 26, 6], "color": "#222222", "seed": 5}]},
+             {"name": "glass", "frame": [0, 0, 40, 8], "background": "#FFFFFF80", "opacity": 0.75}]}}
+        """
+
+    func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = BlendCommandTests.binary
+        process.arguments = ["render"] + arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: BlendCommandTests.binary != nil && PNGEncoderTests.python != nil,
+                   "needs the tessera executable next to the tests and python3"))
+    func pngDecodesToTheRawOutput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenePath = dir.appendingPathComponent("scene.json").path
+        try Data(Self.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        let png = dir.appendingPathComponent("frame.png").path, raw = dir.appendingPathComponent("frame.rgba").path
+        #expect(try run([scenePath, "--out", png, "--offset", "list=0,13.5", "--tile-size", "16"]).status == 0)
+        #expect(try run([scenePath, "--out", raw, "--offset", "list=0,13.5", "--workers", "1"]).status == 0)
+        let rawBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        #expect(rawBytes.count == 80 * 60 * 4)
+        let decoded = try PNGEncoderTests.decodeWithPython(try [UInt8](Data(contentsOf: URL(fileURLWithPath: png))))
+        #expect(decoded.width == 80 && decoded.height == 60)
+        #expect(decoded.rgba == rawBytes)
+        #expect(Set(stride(from: 0, to: rawBytes.count, by: 4).map { rawBytes[$0] }).count > 10) // not blank
+
+        let refused = dir.appendingPathComponent("refused.png").path
+        let unknownLayer = try run([scenePath, "--out", refused, "--offset", "nope=1,2"])
+        #expect(unknownLayer.status == 2 && unknownLayer.stderr.contains("nope"))
+        let badScale = try run([scenePath, "--out", refused, "--scale", "nan"])
+        #expect(badScale.status == 2 && badScale.stderr.contains("--scale"))
+        let missing = try run([dir.appendingPathComponent("missing.json").path, "--out", refused])
+        #expect(missing.status == 1 && missing.stderr.contains("missing.json"))
+        #expect(!FileManager.default.fileExists(atPath: refused))
+    }
+}
