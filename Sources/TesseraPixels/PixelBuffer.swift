@@ -120,13 +120,9 @@ public struct PixelBuffer: @unchecked Sendable {
         return bytes
     }
 
-    /// Fills every pixel with `pixel` (a plain store, no blending).
+    /// Fills every pixel with `pixel` (a plain store, no blending), with the active tier's fill kernel.
     public func clear(to pixel: Pixel = .transparent) {
-        let word = pixel.word.littleEndian
-        for y in 0..<height {
-            let r = row(y)
-            for x in 0..<width { r.storeBytes(of: word, toByteOffset: x * 4, as: UInt32.self) }
-        }
+        Kernels.fill(self, with: pixel)
     }
 }
 
