@@ -8,7 +8,7 @@ import Tessera
 private let configNames = [
     "tileSize": "config->tile_size", "workers": "config->workers", "cacheBudgetBytes": "config->cache_budget_bytes",
     "scale": "config->scale", "bandHeight": "config->band_height",
-    "maximumPrepaintTiles": "config->max_prepaint_tiles",
+    "maximumPrepaintTiles": "config->max_prepaint_tiles", "kernelTier": "config->isa",
 ]
 
 /// C `tessera_config_init`: fills a `tessera_config` with the defaults of ``Compositor/Configuration``. Any thread.
@@ -32,22 +32,19 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
 
 /// The Swift configuration of a C one.
 private func configuration(_ c: tessera_config) throws -> Compositor.Configuration {
+    let tier: KernelTier?
     switch Int(c.isa) {
-    case Int(TESSERA_ISA_DEFAULT):
-        break
-    case Int(TESSERA_ISA_BASELINE), Int(TESSERA_ISA_AVX2), Int(TESSERA_ISA_AVX512):
-        guard c.isa == Kernels.activeTier.cValue else {
-            throw Failure.invalidArgument(
-                "config->isa", "the kernel tier is process-wide (set TESSERA_ISA=baseline|avx2|avx512 before "
-                    + "start-up); this process runs \(Kernels.activeTier.rawValue) (\(Kernels.activeTier.cValue)), "
-                    + "got \(c.isa); pass TESSERA_ISA_DEFAULT")
-        }
+    case Int(TESSERA_ISA_DEFAULT): tier = nil
+    case Int(TESSERA_ISA_BASELINE): tier = .baseline
+    case Int(TESSERA_ISA_AVX2): tier = .avx2
+    case Int(TESSERA_ISA_AVX512): tier = .avx512
     default:
         throw Failure.invalidArgument("config->isa", "must be a TESSERA_ISA_* value (0…3), got \(c.isa)")
     }
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
-        scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles))
+        scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
+        kernelTier: tier)
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 

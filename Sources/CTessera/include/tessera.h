@@ -112,9 +112,10 @@ typedef struct tessera_config {
     double scale;                 /**< Device pixels per point, in (0, 16] (default 1). */
     int64_t band_height;          /**< Composition band height, device pixels, 1…65536 (default 64). */
     int64_t max_prepaint_tiles;   /**< Tiles prepainted ahead of a scroll per frame, 0…4096 (default 16). */
-    tessera_isa isa;              /**< TESSERA_ISA_DEFAULT, or the process's selected tier. The tier is
-                                       process-wide (environment variable TESSERA_ISA); another tier is
-                                       reported as TESSERA_INVALID_ARGUMENT naming "isa". */
+    tessera_isa isa;              /**< Tier of the composition kernels: TESSERA_ISA_DEFAULT (the process's
+                                       selected tier: the widest the CPU has, or environment variable
+                                       TESSERA_ISA), or a TESSERA_ISA_* tier this CPU has; a tier it lacks
+                                       is reported as TESSERA_INVALID_ARGUMENT naming "config->isa". */
 } tessera_config;
 
 /** Fills `config` with the defaults. */

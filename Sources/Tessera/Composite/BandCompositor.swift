@@ -6,7 +6,7 @@ import Foundation
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
 /// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. In each band,
 /// ``BandVisibility`` keeps only the parts of ops that no later opaque op overwrites; what no opaque op
-/// covers is cleared to transparent, then the visible pieces are applied in paint order with ``Kernels``:
+/// covers is cleared to transparent, then the visible pieces are applied in paint order with the compositor's ``KernelTable``:
 /// `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. So every framebuffer pixel is
 /// written once by the topmost opaque op under it (or the clear), plus once per translucent op above.
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
@@ -14,7 +14,8 @@ import Foundation
 ///
 /// Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
-    static func composite(_ list: DrawList, into framebuffer: PixelBuffer, bandHeight: Int, workers: Int) throws {
+    static func composite(_ list: DrawList, into framebuffer: PixelBuffer, bandHeight: Int, workers: Int,
+                          kernels: KernelTable) throws {
         let bandCount = (framebuffer.height + bandHeight - 1) / bandHeight
         guard bandCount > 0 else { return }
         let lanes = Swift.min(workers, bandCount)
@@ -26,7 +27,7 @@ enum BandCompositor {
                 let rect = PixelRect(x: 0, y: y, width: framebuffer.width,
                                      height: Swift.min(bandHeight, framebuffer.height - y))
                 do {
-                    try composite(list, into: framebuffer, band: rect)
+                    try composite(list, into: framebuffer, band: rect, kernels: kernels)
                 } catch {
                     failure.record(error)
                 }
@@ -36,11 +37,12 @@ enum BandCompositor {
         if let error = failure.error { throw error }
     }
 
-    private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect) throws {
+    private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect,
+                                  kernels: KernelTable) throws {
         let candidates = list.ops.indices.filter { !list.ops[$0].destination.intersection(band).isEmpty }
         let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: band)
         for rect in visibility.clears {
-            Kernels.fill(framebuffer.uncheckedSubBuffer(rect), with: .transparent)
+            try kernels.fill(framebuffer.uncheckedSubBuffer(rect), with: .transparent)
         }
         for piece in visibility.pieces {
             let op = list.ops[piece.op]
@@ -48,16 +50,16 @@ enum BandCompositor {
             switch op.source {
             case .color(let pixel):
                 if op.isOpaque {
-                    Kernels.fill(destination, with: pixel)
+                    try kernels.fill(destination, with: pixel)
                 } else {
-                    Kernels.fillOver(destination, with: pixel)
+                    try kernels.fillOver(destination, with: pixel)
                 }
             case .tile(let tile):
                 let source = tile.uncheckedSubBuffer(piece.rect.offsetBy(dx: -op.sourceOrigin.x, dy: -op.sourceOrigin.y))
                 if op.isOpaque {
-                    try Kernels.copy(source, onto: destination)
+                    try kernels.copy(source, onto: destination)
                 } else {
-                    try Kernels.sourceOver(source, onto: destination, opacity: op.opacity)
+                    try kernels.sourceOver(source, onto: destination, opacity: op.opacity)
                 }
             }
         }

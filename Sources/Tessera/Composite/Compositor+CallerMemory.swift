@@ -18,9 +18,8 @@ extension Compositor {
         return try render(root, into: framebuffer)
     }
 
-    /// The instruction-set tier this compositor's blend kernels run: the process-wide ``Kernels/activeTier``
-    /// (the widest tier the CPU has, or the one forced with `TESSERA_ISA=baseline|avx2|avx512` at start-up).
-    /// A compositor cannot choose its own tier; use ``KernelTable/init(tier:)`` to run the kernels of a
-    /// particular tier on your own buffers. Any thread.
-    public var kernelTier: KernelTier { Kernels.activeTier }
+    /// The instruction-set tier this compositor's blend kernels run: ``Configuration-swift.struct/kernelTier``
+    /// when set, else the process-wide ``Kernels/activeTier`` (the widest tier the CPU has, or the one
+    /// forced with `TESSERA_ISA=baseline|avx2|avx512` at start-up). Any thread.
+    public var kernelTier: KernelTier { kernels.tier }
 }

@@ -25,6 +25,8 @@ public final class Compositor {
     public let configuration: Configuration
     let grid: TileGrid
     let cache: TileCache
+    /// The composition kernels: the configured tier's, or the process's selected tier's.
+    let kernels: KernelTable
     /// The tiles the previous frame showed, to count newly visible ones.
     var previousVisible: Set<TileKey> = []
 
@@ -34,6 +36,7 @@ public final class Compositor {
         self.configuration = try configuration.validated()
         grid = TileGrid(size: configuration.tileSize)
         cache = TileCache(grid: grid, scale: configuration.scale, budgetBytes: configuration.cacheBudgetBytes)
+        kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
     }
 
     /// Bytes held by cached tiles now (spare pooled buffers not included).
@@ -72,7 +75,7 @@ public final class Compositor {
         statistics.drawOps = culled.list.ops.count
         statistics.drawOpsSkipped = list.skipped + culled.removed
         try BandCompositor.composite(culled.list, into: framebuffer, bandHeight: configuration.bandHeight,
-                                     workers: configuration.workers)
+                                     workers: configuration.workers, kernels: kernels)
         statistics.compositeTime = clock.now - compositeStart
 
         statistics.frameNumber = cache.frame

@@ -3,9 +3,7 @@ import Foundation
 extension Compositor {
     /// The fixed settings of a ``Compositor``; checked when the compositor is created.
     ///
-    /// There is no instruction-set setting: the blend kernels' tier is process-wide, chosen once at
-    /// start-up (the widest the CPU has, or `TESSERA_ISA=baseline|avx2|avx512`); see
-    /// ``Compositor/kernelTier`` and ``KernelTier/selected``. Thread safety: a plain value.
+    /// Thread safety: a plain value.
     public struct Configuration: Sendable, Hashable {
         /// The side of a square tile, in device pixels: 16…2048 (default 256).
         public var tileSize: Int
@@ -22,23 +20,29 @@ extension Compositor {
         /// The most tiles prepainted ahead of the scroll direction in one frame: 0…4096 (default 16;
         /// 0 turns prepainting off). Prepaint only uses workers the frame's visible misses leave idle.
         public var maximumPrepaintTiles: Int
+        /// The instruction-set tier of the composition kernels, or `nil` (the default) for the process's
+        /// ``KernelTier/selected`` tier (the widest the CPU has, or `TESSERA_ISA`). Must be one of
+        /// ``KernelTier/available``. Content rasterization is not affected.
+        public var kernelTier: KernelTier?
 
         /// A configuration with the given settings (each documented on its property); nothing is checked
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
         public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
-                    maximumPrepaintTiles: Int = 16) {
+                    maximumPrepaintTiles: Int = 16, kernelTier: KernelTier? = nil) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
             self.scale = scale
             self.bandHeight = bandHeight
             self.maximumPrepaintTiles = maximumPrepaintTiles
+            self.kernelTier = kernelTier
         }
 
         /// Returns `self` when every field is in range.
         /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the first bad field
-        ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`).
+        ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`,
+        ///   `kernelTier` when this CPU or build lacks it).
         public func validated() throws -> Configuration {
             guard (16...2048).contains(tileSize) else {
                 throw TesseraError.invalidArgument(argument: "tileSize", reason: "must be in 16…2048, got \(tileSize)")
@@ -58,6 +62,11 @@ extension Compositor {
             guard (0...4096).contains(maximumPrepaintTiles) else {
                 throw TesseraError.invalidArgument(
                     argument: "maximumPrepaintTiles", reason: "must be in 0…4096, got \(maximumPrepaintTiles)")
+            }
+            if let kernelTier, !KernelTier.available.contains(kernelTier) {
+                throw TesseraError.invalidArgument(
+                    argument: "kernelTier", reason: "\(kernelTier.rawValue) is not available on this CPU/build "
+                        + "(available: \(KernelTier.available.map(\.rawValue).joined(separator: ", ")))")
             }
             return self
         }

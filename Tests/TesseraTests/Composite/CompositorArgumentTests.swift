@@ -93,3 +93,28 @@ import Tessera
         #expect(firstDifference(framebuffer.packedBytes(), reference, width: 32) == nil)
     }
 }
+
+/// A compositor may run the composition kernels of any available tier; the frames are identical.
+@Suite struct CompositorKernelTierTests {
+    @Test func everyAvailableTierRendersTheSameFrame() throws {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 70, height: 50))
+        root.backgroundColor = Color(red: 10, green: 20, blue: 30)
+        let glass = try Layer(frame: Rect(x: 5, y: 3, width: 50, height: 30))
+        glass.content = DisplayList([.roundedRect(try RoundedRect(rect: Rect(x: 0, y: 0, width: 50, height: 30), cornerRadius: 9,
+                                                                  color: Color(red: 250, green: 120, blue: 7, alpha: 170)))])
+        try glass.setOpacity(0.6)
+        try root.addSublayer(glass)
+        var frames: [[UInt8]] = []
+        for tier in KernelTier.available {
+            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, kernelTier: tier))
+            #expect(compositor.kernelTier == tier)
+            let framebuffer = try PixelBuffer(width: 70, height: 50)
+            _ = try compositor.render(root, into: framebuffer)
+            frames.append(framebuffer.packedBytes())
+        }
+        #expect(Set(frames).count == 1)
+        for tier in KernelTier.allCases where !KernelTier.available.contains(tier) {
+            #expect(throws: TesseraError.self) { try Compositor(configuration: .init(kernelTier: tier)) }
+        }
+    }
+}
