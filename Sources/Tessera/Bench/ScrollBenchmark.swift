@@ -81,7 +81,7 @@ public enum ScrollBenchmark {
         report.scene = name
         report.options = options
         report.options.compositor = configuration
-        report.isaTier = "\(Kernels.activeTier)"
+        report.isaTier = compositor.kernelTier.rawValue
         let first = clock.now
         var statistics = try compositor.render(bench.scene.root, into: framebuffer)
         report.firstFrameMilliseconds = (clock.now - first).milliseconds
