@@ -78,36 +78,35 @@ extension DisplayItem {
         DeviceRect(bounds, scale: scale).touchedPixels()
     }
 
-    /// The device pixels (at `scale`) the item certainly makes opaque; `.zero` when none is known.
+    /// Whether the item certainly makes every pixel of `deviceRect` (at `scale`) opaque.
     ///
-    /// Conservative and cheap: an opaque plain rect's fully covered pixels; for rounded corners the
-    /// larger of the two straight bands between the corners (whose pixels all have coverage 1).
-    func opaquePixels(scale: Double) -> PixelRect {
+    /// Conservative and cheap: an opaque plain rect's fully covered pixels; with rounded corners, either
+    /// of the two straight bands between the corners (whose pixels all have coverage 1).
+    func coversOpaquely(_ deviceRect: PixelRect, scale: Double) -> Bool {
         let shape: DeviceRect, radius: Double
         switch self {
         case .solidRect(let item):
-            guard item.color.alpha == 255 else { return .zero }
-            return DeviceRect(item.rect, scale: scale).coveredPixels()
+            guard item.color.alpha == 255 else { return false }
+            (shape, radius) = (DeviceRect(item.rect, scale: scale), 0)
         case .roundedRect(let item):
-            guard item.color.alpha == 255 else { return .zero }
+            guard item.color.alpha == 255 else { return false }
             (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
         case .linearGradient(let item):
-            guard item.isOpaqueFill else { return .zero }
+            guard item.isOpaqueFill else { return false }
             (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
         case .image(let item):
-            guard item.image.isOpaque, item.opacity8 == 255 else { return .zero }
-            return DeviceRect(item.frame, scale: scale).coveredPixels()
+            guard item.image.isOpaque, item.opacity8 == 255 else { return false }
+            (shape, radius) = (DeviceRect(item.frame, scale: scale), 0)
         case .greekedText:
-            return .zero
+            return false
         }
-        if !(radius > 0) { return shape.coveredPixels() }
+        if !(radius > 0) { return shape.coveredPixels().contains(deviceRect) }
         let r = Swift.min(radius, (shape.x1 - shape.x0) * 0.5, (shape.y1 - shape.y0) * 0.5)
         var wide = shape, tall = shape
         wide.y0 += r
         wide.y1 -= r
         tall.x0 += r
         tall.x1 -= r
-        let a = wide.coveredPixels(), b = tall.coveredPixels()
-        return a.area >= b.area ? a : b
+        return wide.coveredPixels().contains(deviceRect) || tall.coveredPixels().contains(deviceRect)
     }
 }

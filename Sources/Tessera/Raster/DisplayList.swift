@@ -42,7 +42,7 @@ public struct DisplayList: LayerContent, Sendable {
         guard scale.isFinite, scale > 0, scale <= 16, !deviceRect.isEmpty else { return false }
         var opaque = false
         forEachItem(reaching: deviceRect, scale: scale) { item in
-            if !opaque, item.opaquePixels(scale: scale).contains(deviceRect) { opaque = true }
+            if !opaque, item.coversOpaquely(deviceRect, scale: scale) { opaque = true }
         }
         return opaque
     }

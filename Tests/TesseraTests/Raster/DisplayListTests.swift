@@ -1,0 +1,68 @@
+import Testing
+import Tessera
+
+/// The display list as layer content: opacity answers, bounds, and scales it refuses to draw at.
+@Suite struct DisplayListTests {
+    @Test func isOpaqueWhenAnOpaqueInteriorCoversTheRect() throws {
+        let list = DisplayList([
+            .roundedRect(try RoundedRect(rect: Rect(x: 0, y: 0, width: 100, height: 50), cornerRadius: 10,
+                                         color: RasterTest.red)),
+            .solidRect(try SolidRect(rect: Rect(x: 200, y: 0, width: 10.5, height: 10), color: RasterTest.red)),
+            .solidRect(try SolidRect(rect: Rect(x: 300, y: 0, width: 10, height: 10),
+                                     color: Color(red: 0, green: 0, blue: 0, alpha: 254))),
+        ])
+        #expect(list.isOpaque(in: PixelRect(x: 10, y: 10, width: 80, height: 30), scale: 1))
+        #expect(list.isOpaque(in: PixelRect(x: 0, y: 10, width: 100, height: 30), scale: 1))
+        #expect(list.isOpaque(in: PixelRect(x: 20, y: 20, width: 160, height: 60), scale: 2))
+        #expect(!list.isOpaque(in: PixelRect(x: 0, y: 0, width: 5, height: 5), scale: 1)) // a corner
+        #expect(!list.isOpaque(in: PixelRect(x: 90, y: 10, width: 20, height: 10), scale: 1))
+        #expect(list.isOpaque(in: PixelRect(x: 200, y: 0, width: 10, height: 10), scale: 1))
+        #expect(!list.isOpaque(in: PixelRect(x: 200, y: 0, width: 11, height: 10), scale: 1)) // half-covered column
+        #expect(!list.isOpaque(in: PixelRect(x: 300, y: 0, width: 10, height: 10), scale: 1)) // alpha 254
+        #expect(!list.isOpaque(in: PixelRect(x: 10, y: 10, width: 1, height: 1), scale: .nan))
+        #expect(!DisplayList([]).isOpaque(in: PixelRect(x: 0, y: 0, width: 1, height: 1), scale: 1))
+    }
+
+    @Test func isOpaqueAgreesWithThePixels() throws {
+        let list = try TileInvarianceTests.scene(indexed: true)
+        let device = PixelRect(x: 0, y: 0, width: 60, height: 40)
+        let buffer = try RasterTest.render(list, device, scale: 1)
+        for y in stride(from: 0, to: 40, by: 4) {
+            for x in stride(from: 0, to: 60, by: 4) {
+                let rect = PixelRect(x: x, y: y, width: 4, height: 4)
+                guard list.isOpaque(in: rect, scale: 1) else { continue }
+                for py in y..<y + 4 { for px in x..<x + 4 { #expect(buffer[x: px, y: py].a == 255) } }
+            }
+        }
+    }
+
+    @Test func boundsIsTheUnionOfItemBounds() throws {
+        let list = DisplayList([
+            .solidRect(try SolidRect(rect: Rect(x: 1, y: 2, width: 3, height: 4), color: .black)),
+            .greekedText(try GreekedTextLine(frame: Rect(x: -5, y: 10, width: 20, height: 8), color: .black, seed: 1)),
+        ])
+        #expect(list.bounds == Rect(x: -5, y: 2, width: 20, height: 16))
+        #expect(DisplayList([]).bounds == .zero)
+    }
+
+    @Test func invalidScalesDrawNothing() throws {
+        let list = DisplayList([.solidRect(try SolidRect(rect: Rect(x: 0, y: 0, width: 4, height: 4), color: .black))])
+        for scale in [0, -1, .nan, .infinity, 17] {
+            let buffer = try RasterTest.render(list, PixelRect(x: 0, y: 0, width: 2, height: 2), scale: scale)
+            #expect(buffer.packedBytes().allSatisfy { $0 == 0 })
+        }
+    }
+
+    @Test func drawsFromSeveralThreadsAtOnce() async throws {
+        let list = try TileInvarianceTests.scene(indexed: true)
+        let device = PixelRect(x: 0, y: 0, width: 97, height: 61)
+        let whole = try RasterTest.render(list, device, scale: 2).packedBytes()
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<4 {
+                group.addTask { try RasterTest.renderTiled(list, device, scale: 2, tileSize: 16).packedBytes() }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0 == whole })
+    }
+}
