@@ -6,6 +6,7 @@
 //                   and the portable SIMD kernel bodies.
 //   Tessera         geometry (points), the layer and scroll model, and (later) the frame pipeline.
 //   TesseraCLI      the `tessera` command-line tool.
+//   tessera-raster-bench  the raster benchmarks (Benchmarks/Raster).
 import PackageDescription
 
 /// Pixel loops run ~1,000x slower at -Onone; the kernel module is optimized in debug builds too so
@@ -22,6 +23,9 @@ let package = Package(
         .target(name: "TesseraPixels", swiftSettings: optimizedInDebug),
         .target(name: "Tessera", dependencies: ["TesseraPixels"]),
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera"]),
+        // Temporary, raster branch only: the raster benchmarks on their own, until the integrator folds
+        // Benchmarks/Raster/RasterBenchmarks.swift into the shared `tessera-benchmarks` executable.
+        .executableTarget(name: "tessera-raster-bench", dependencies: ["Tessera"], path: "Benchmarks/Raster"),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera"]),
     ]
 )

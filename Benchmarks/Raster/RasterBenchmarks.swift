@@ -1,0 +1,211 @@
+// Raster benchmarks (issue 8): how fast display-list content rasterizes into 256 × 256 tiles, next to a
+// clear + fill reference measured in the same run. Self-contained so that it can be folded into the
+// shared `tessera-benchmarks` executable: call `runRasterBenchmarks(options:)`.
+import Dispatch
+import Foundation
+import Tessera
+
+/// Settings of one raster benchmark run.
+struct RasterBenchmarkOptions: Sendable {
+    /// Timed samples per measurement; the median is reported.
+    var repetitions = 9
+    /// Minimum duration of one sample, in seconds (a sample repeats its pass until it lasts this long).
+    var minimumSampleSeconds = 0.02
+    /// Device pixels per point for every scene.
+    var scale = 2.0
+    /// Worker counts to measure; the default is 1 and every active processor.
+    var workerCounts = [1, ProcessInfo.processInfo.activeProcessorCount]
+    /// Tile side in device pixels.
+    var tileSize = 256
+}
+
+/// One measurement: a workload rasterized into `tileSize`² tiles by `workers` threads, and the clear + fill
+/// reference over the same tiles with the same workers.
+struct RasterBenchmarkResult: Codable, Sendable {
+    var primitive: String
+    var workers: Int
+    /// Tiles rasterized per second (median sample).
+    var tilesPerSecond: Double
+    /// Million device pixels per second (tiles × tile area).
+    var megapixelsPerSecond: Double
+    /// The clear + fill reference over the same tiles and workers, Mpix/s.
+    var referenceMegapixelsPerSecond: Double
+    /// `megapixelsPerSecond / referenceMegapixelsPerSecond`.
+    var ratioToReference: Double
+    /// Tiles per pass.
+    var tiles: Int
+
+    enum CodingKeys: String, CodingKey {
+        case primitive, workers, tiles
+        case tilesPerSecond = "tiles_per_s"
+        case megapixelsPerSecond = "mpix_s"
+        case referenceMegapixelsPerSecond = "reference_mpix_s"
+        case ratioToReference = "ratio_to_reference"
+    }
+}
+
+/// What rasterizing one new row of 4K tiles (3840 px = 15 tiles of feed content) costs.
+struct FourKRowEstimate: Codable, Sendable {
+    var workers: Int
+    var tiles: Int
+    var milliseconds: Double
+    /// `milliseconds / 8.33`: the fraction of a 120 Hz frame.
+    var frameFraction: Double
+
+    enum CodingKeys: String, CodingKey {
+        case workers, tiles, milliseconds
+        case frameFraction = "fraction_of_8_33_ms_frame"
+    }
+}
+
+/// A content workload: a display list and the tiles of its plane to rasterize in one pass.
+struct RasterWorkload {
+    var name: String
+    var content: DisplayList
+    var tiles: [PixelRect]
+}
+
+/// Runs every workload with every worker count.
+func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBenchmarkResult] {
+    let workloads = try RasterScenes.workloads(scale: options.scale, tileSize: options.tileSize)
+    var results: [RasterBenchmarkResult] = []
+    for workload in workloads {
+        let pool = try (0..<workload.tiles.count).map { _ in
+            try PixelBuffer(width: options.tileSize, height: options.tileSize)
+        }
+        try checkWorkersAgree(workload, pool: pool, scale: options.scale, workers: options.workerCounts)
+        for workers in options.workerCounts {
+            let content = workload.content, tiles = workload.tiles, scale = options.scale
+            let fill = Pixel(r: 40, g: 80, b: 120, a: 255)
+            // Reference and workload alternate sample by sample, so both see the same machine load.
+            var rasterSeconds: [Double] = [], referenceSeconds: [Double] = []
+            let rasterPass = { forEachTile(tiles.count, workers: workers) { i in
+                let buffer = pool[i]
+                buffer.clear()
+                content.draw(in: RasterContext(buffer: buffer, deviceRect: tiles[i], scale: scale))
+            } }
+            let referencePass = { forEachTile(tiles.count, workers: workers) { i in
+                let buffer = pool[i]
+                buffer.clear()
+                buffer.clear(to: fill)
+            } }
+            let rasterPasses = passesPerSample(rasterPass, options.minimumSampleSeconds)
+            let referencePasses = passesPerSample(referencePass, options.minimumSampleSeconds)
+            for _ in 0..<options.repetitions {
+                rasterSeconds.append(time(rasterPass, passes: rasterPasses))
+                referenceSeconds.append(time(referencePass, passes: referencePasses))
+            }
+            let pixels = Double(tiles.count * options.tileSize * options.tileSize)
+            let perSecond = Double(tiles.count) / median(rasterSeconds)
+            let mpix = pixels / median(rasterSeconds) / 1e6
+            let reference = pixels / median(referenceSeconds) / 1e6
+            results.append(RasterBenchmarkResult(
+                primitive: workload.name, workers: workers, tilesPerSecond: perSecond, megapixelsPerSecond: mpix,
+                referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count))
+        }
+    }
+    return results
+}
+
+/// The 4K-row cost from the feed-card results: 15 tiles at the measured tiles per second.
+func fourKRowEstimates(_ results: [RasterBenchmarkResult], tileSize: Int = 256) -> [FourKRowEstimate] {
+    let tiles = (3840 + tileSize - 1) / tileSize
+    return results.filter { $0.primitive == RasterScenes.feedName }.map { result in
+        // Whole tiles are rasterized by whole workers: ceil(tiles / workers) rounds per worker.
+        let milliseconds = Double(tiles) / result.tilesPerSecond * 1000
+        return FourKRowEstimate(workers: result.workers, tiles: tiles, milliseconds: milliseconds,
+                                frameFraction: milliseconds / (1000.0 / 120.0))
+    }
+}
+
+/// The report as one JSON object: `{"benchmark": "raster", "scale": …, "tile_size": …, "entries": […],
+/// "four_k_row": […]}`.
+func rasterBenchmarkJSON(_ results: [RasterBenchmarkResult], options: RasterBenchmarkOptions) throws -> String {
+    struct Report: Codable {
+        var benchmark = "raster"
+        var scale: Double
+        var tileSize: Int
+        var repetitions: Int
+        var entries: [RasterBenchmarkResult]
+        var fourKRow: [FourKRowEstimate]
+        enum CodingKeys: String, CodingKey {
+            case benchmark, scale, repetitions, entries
+            case tileSize = "tile_size"
+            case fourKRow = "four_k_row"
+        }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let report = Report(scale: options.scale, tileSize: options.tileSize, repetitions: options.repetitions,
+                        entries: results, fourKRow: fourKRowEstimates(results, tileSize: options.tileSize))
+    return String(decoding: try encoder.encode(report), as: UTF8.self)
+}
+
+/// The report as an aligned table.
+func rasterBenchmarkTable(_ results: [RasterBenchmarkResult], options: RasterBenchmarkOptions) -> String {
+    func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    func f(_ v: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", v) }
+    var lines = ["Raster benchmarks: \(options.tileSize)×\(options.tileSize) tiles, scale \(f(options.scale, 1)), "
+                 + "median of \(options.repetitions)",
+                 pad("workload", 34) + pad("workers", 9) + pad("tiles/s", 11) + pad("Mpix/s", 10)
+                 + pad("ref Mpix/s", 12) + "ratio"]
+    for r in results {
+        lines.append(pad(r.primitive, 34) + pad("\(r.workers)", 9) + pad(f(r.tilesPerSecond), 11)
+                     + pad(f(r.megapixelsPerSecond), 10) + pad(f(r.referenceMegapixelsPerSecond), 12)
+                     + f(r.ratioToReference, 3))
+    }
+    for e in fourKRowEstimates(results, tileSize: options.tileSize) {
+        lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): \(f(e.milliseconds, 2)) ms = "
+                     + "\(f(e.frameFraction * 100, 1)) % of an 8.33 ms frame")
+    }
+    return lines.joined(separator: "\n")
+}
+
+// MARK: - Timing
+
+/// Runs `body(i)` for every tile index, on `workers` threads (1: the calling thread only).
+private func forEachTile(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
+    if workers <= 1 {
+        for i in 0..<count { body(i) }
+        return
+    }
+    // Each worker takes a contiguous share of the tiles.
+    DispatchQueue.concurrentPerform(iterations: workers) { w in
+        let lo = count * w / workers, hi = count * (w + 1) / workers
+        for i in lo..<hi { body(i) }
+    }
+}
+
+private func time(_ pass: () -> Void, passes: Int) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<passes { pass() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(passes)
+}
+
+private func passesPerSample(_ pass: () -> Void, _ minimum: Double) -> Int {
+    pass() // warm-up
+    let one = time(pass, passes: 1)
+    return max(1, Int((minimum / max(one, 1e-7)).rounded(.up)))
+}
+
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Rasterizes the workload with 1 and N workers and checks the bytes agree (invariant 3, in passing).
+private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
+    var first: [[UInt8]]?
+    for count in workers {
+        forEachTile(workload.tiles.count, workers: count) { i in
+            pool[i].clear()
+            workload.content.draw(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
+        }
+        let bytes = pool.map { $0.packedBytes() }
+        if let first, first != bytes {
+            throw TesseraError.invalidArgument(argument: "workers", reason: "\(workload.name): \(count) workers differ")
+        }
+        first = bytes
+    }
+}
