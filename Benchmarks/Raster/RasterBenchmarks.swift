@@ -17,6 +17,8 @@ struct RasterBenchmarkOptions: Sendable {
     var workerCounts = [1, ProcessInfo.processInfo.activeProcessorCount]
     /// Tile side in device pixels.
     var tileSize = 256
+    /// When set, only the workloads whose name contains this text run.
+    var only: String?
 }
 
 /// One measurement: a workload rasterized into `tileSize`² tiles by `workers` threads, and the clear + fill
@@ -69,7 +71,7 @@ struct RasterWorkload {
 func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBenchmarkResult] {
     let workloads = try RasterScenes.workloads(scale: options.scale, tileSize: options.tileSize)
     var results: [RasterBenchmarkResult] = []
-    for workload in workloads {
+    for workload in workloads where options.only.map({ workload.name.contains($0) }) ?? true {
         let pool = try (0..<workload.tiles.count).map { _ in
             try PixelBuffer(width: options.tileSize, height: options.tileSize)
         }

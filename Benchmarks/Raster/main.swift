@@ -1,7 +1,7 @@
 // tessera-raster-bench: the raster benchmarks of issue 8, runnable on their own until they are folded
 // into the shared `tessera-benchmarks` executable.
 //
-//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick]
+//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME]
 import Foundation
 
 var options = RasterBenchmarkOptions()
@@ -10,6 +10,8 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
+    case "--only":
+        options.only = arguments.popFirst()
     case "--quick":
         options.repetitions = 3
         options.minimumSampleSeconds = 0.005
@@ -26,7 +28,7 @@ while let argument = arguments.popFirst() {
         }
         options.scale = value
     default:
-        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick]\n".utf8))
+        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME]\n".utf8))
         exit(2)
     }
 }

@@ -37,9 +37,11 @@ extension DisplayItem {
             item.table.withUnsafeBufferPointer { table in
                 let dx = item.end.x - item.start.x, dy = item.end.y - item.start.y
                 let k = 1 / ((dx * dx + dy * dy) * scale)
+                let shape = DeviceRect(item.rect, scale: scale)
                 let paint = GradientPaint(table: table, startX: item.start.x * scale, startY: item.start.y * scale,
-                                          ax: dx * k, ay: dy * k)
-                Self.fill(DeviceRect(item.rect, scale: scale), radius: item.cornerRadius * scale, target, paint)
+                                          ax: dx * k, ay: dy * k, isOpaque: item.isOpaqueFill,
+                                          touched: shape.touchedPixels())
+                Self.fill(shape, radius: item.cornerRadius * scale, target, paint)
             }
         case .greekedText(let item):
             let paint = SolidPaint(word: item.color.premultiplied.word)

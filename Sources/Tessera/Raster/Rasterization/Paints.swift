@@ -15,27 +15,73 @@ struct SolidPaint: SpanPaint {
     }
 }
 
-/// A linear gradient: the colour of device pixel `(x, y)` is `table[round(t · (n − 1))]` with
-/// `t = clamp(((x + 0.5 − startX) · ax + (y + 0.5 − startY) · ay), 0, 1)`, the pixel centre projected on
-/// the gradient axis (device pixels), and `table` the premultiplied colours precomputed at evenly
-/// spaced `t`.
+/// A linear gradient: the colour of device pixel `(x, y)` is `table[i]`, `i` being the pixel centre's
+/// position on the gradient axis, `t = (x + 0.5 − startX) · ax + (y + 0.5 − startY) · ay` (device pixels,
+/// `ax`, `ay` the axis over `length² · scale`), times `n − 1 = 1024`, rounded and clamped to the table.
+///
+/// `t` is evaluated in 32.32 fixed point: `T = (x − ox) · A + C(y)` with `ox = floor(startX)`,
+/// `A = round(ax · 2³²)` and `C(y) = round(((ox + 0.5 − startX) · ax + (y + 0.5 − startY) · ay) · 2³²)`,
+/// and `i = (T · 1024 + 2³¹) >> 32`. Integer arithmetic is exact, so stepping `T += A` along a span gives
+/// the same value as computing it at each pixel: tiles of any size agree, and spans cost one add, one
+/// clamp and one table load per pixel. When a shape is so far from its gradient's start that `T` could
+/// overflow (beyond ±2⁶¹), the same formula is evaluated in `Double` instead, for the whole shape.
 struct GradientPaint: SpanPaint {
     let table: UnsafeBufferPointer<UInt32>
     let startX: Double, startY: Double
     /// The axis scaled by `1 / (length² · scale)`, so that the dot product gives `t` directly.
     let ax: Double, ay: Double
+    /// True when every table entry has alpha 255 (spans are then plain stores).
+    let isOpaque: Bool
+    /// `floor(startX)`, `A` and `(ox + 0.5 − startX) · ax`; `useFixedPoint` is false when `T` could overflow.
+    let ox: Int, stepA: Int64, columnBias: Double
+    let useFixedPoint: Bool
+    static let one = 4_294_967_296.0
+
+    /// - Parameter touched: the device pixels the shape may touch (decides fixed point or `Double` once
+    ///   for the whole shape, from its geometry alone).
+    init(table: UnsafeBufferPointer<UInt32>, startX: Double, startY: Double, ax: Double, ay: Double,
+         isOpaque: Bool, touched: PixelRect) {
+        self.table = table
+        self.startX = startX
+        self.startY = startY
+        self.ax = ax
+        self.ay = ay
+        self.isOpaque = isOpaque
+        let ox = Int(startX.rounded(.down))
+        self.ox = ox
+        columnBias = (Double(ox) + 0.5 - startX) * ax
+        let maxU = Swift.max(abs(Double(touched.minX) - Double(ox)), abs(Double(touched.maxX) - Double(ox)))
+        let maxRow = Swift.max(abs(Double(touched.minY) - startY), abs(Double(touched.maxY) - startY)) + 1
+        let bound = (maxU * abs(ax) + abs(columnBias) + maxRow * abs(ay)) * Self.one
+        useFixedPoint = bound < 0x1p61 && table.count == 1025
+        stepA = useFixedPoint ? Int64((ax * Self.one).rounded()) : 0
+    }
+
+    /// The fixed-point row term `C(y)`, or the `Double` row term in the fallback.
+    @inline(__always)
+    func rowTerm(y: Int) -> Double {
+        let term = (Double(y) + 0.5 - startY) * ay
+        return useFixedPoint ? ((columnBias + term) * Self.one).rounded() : term
+    }
+
+    @inline(__always)
+    func index(fixed t: Int64) -> Int {
+        // (T · 1024 + 2³¹) >> 32 == (T + 2²¹) >> 22.
+        Int(Swift.min(Swift.max((t &+ 0x20_0000) >> 22, 0), 1024))
+    }
 
     @inline(__always)
     func color(x: Int, rowTerm: Double) -> UInt32 {
+        if useFixedPoint {
+            return table[index(fixed: Int64(x &- ox) &* stepA &+ Int64(rowTerm))]
+        }
         let t = (Double(x) + 0.5 - startX) * ax + rowTerm
         let clamped = Swift.min(Swift.max(t, 0), 1)
         return table[Int(clamped * Double(table.count &- 1) + 0.5)]
     }
 
-    @inline(__always)
-    func rowTerm(y: Int) -> Double { (Double(y) + 0.5 - startY) * ay }
-
     func fill(_ row: UnsafeMutableRawPointer, columns: Range<Int>, y: Int, originX: Int) {
+        if columns.isEmpty { return }
         let rowTerm = rowTerm(y: y)
         if ax == 0 {
             // Vertical gradient: the same colour along the row (the general formula with ax = 0).
@@ -43,14 +89,31 @@ struct GradientPaint: SpanPaint {
             PixelWord.fillOver(row, (columns.lowerBound &- originX)..<(columns.upperBound &- originX), with: word)
             return
         }
-        for x in columns {
-            let word = color(x: x, rowTerm: rowTerm)
-            let i = x &- originX
-            if word >> 24 == 255 {
-                PixelWord.store(word, row, i &* 4)
-            } else if word != 0 {
-                PixelWord.store(PixelWord.over(word, PixelWord.load(row, i &* 4)), row, i &* 4)
+        if useFixedPoint {
+            var t = Int64(columns.lowerBound &- ox) &* stepA &+ Int64(rowTerm)
+            let base = table.baseAddress!
+            if isOpaque {
+                for x in columns {
+                    PixelWord.store(base[index(fixed: t)], row, (x &- originX) &* 4)
+                    t &+= stepA
+                }
+                return
             }
+            for x in columns {
+                blendFull(base[index(fixed: t)], row, x &- originX)
+                t &+= stepA
+            }
+            return
+        }
+        for x in columns { blendFull(color(x: x, rowTerm: rowTerm), row, x &- originX) }
+    }
+
+    @inline(__always)
+    private func blendFull(_ word: UInt32, _ row: UnsafeMutableRawPointer, _ i: Int) {
+        if word >> 24 == 255 {
+            PixelWord.store(word, row, i &* 4)
+        } else if word != 0 {
+            PixelWord.store(PixelWord.over(word, PixelWord.load(row, i &* 4)), row, i &* 4)
         }
     }
 
