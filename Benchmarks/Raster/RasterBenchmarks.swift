@@ -19,6 +19,9 @@ struct RasterBenchmarkOptions: Sendable {
     var tileSize = 256
     /// When set, only the workloads whose name contains this text run.
     var only: String?
+    /// When set, every sample is this many passes (no calibration): for instruction counting under
+    /// callgrind, where timings mean nothing.
+    var fixedPasses: Int?
 }
 
 /// One measurement: a workload rasterized into `tileSize`² tiles by `workers` threads, and the clear + fill
@@ -91,8 +94,8 @@ func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBench
                 buffer.clear()
                 buffer.clear(to: fill)
             } }
-            let rasterPasses = passesPerSample(rasterPass, options.minimumSampleSeconds)
-            let referencePasses = passesPerSample(referencePass, options.minimumSampleSeconds)
+            let rasterPasses = options.fixedPasses ?? passesPerSample(rasterPass, options.minimumSampleSeconds)
+            let referencePasses = options.fixedPasses ?? passesPerSample(referencePass, options.minimumSampleSeconds)
             for _ in 0..<options.repetitions {
                 rasterSeconds.append(time(rasterPass, passes: rasterPasses))
                 referenceSeconds.append(time(referencePass, passes: referencePasses))

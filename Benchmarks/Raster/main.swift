@@ -1,7 +1,7 @@
 // tessera-raster-bench: the raster benchmarks of issue 8, runnable on their own until they are folded
 // into the shared `tessera-benchmarks` executable.
 //
-//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME]
+//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2]
 import Foundation
 
 var options = RasterBenchmarkOptions()
@@ -10,6 +10,15 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
+    case "--fixed-passes":
+        options.fixedPasses = arguments.popFirst().flatMap(Int.init).map { max(1, $0) }
+    case "--workers":
+        let counts = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+        guard !counts.isEmpty else {
+            FileHandle.standardError.write(Data("--workers needs a comma-separated list of positive integers\n".utf8))
+            exit(2)
+        }
+        options.workerCounts = counts
     case "--only":
         options.only = arguments.popFirst()
     case "--quick":
@@ -28,7 +37,7 @@ while let argument = arguments.popFirst() {
         }
         options.scale = value
     default:
-        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME]\n".utf8))
+        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2]\n".utf8))
         exit(2)
     }
 }

@@ -9,8 +9,8 @@ public enum DisplayItem: Hashable, Sendable {
     case greekedText(GreekedTextLine)
     case image(PlacedImage)
 
-    /// The rect outside which the item draws nothing, in points (before anti-aliasing reaches at most one
-    /// device pixel further).
+    /// The rect outside which the item draws nothing, in points: anti-aliasing changes only the device
+    /// pixels this rect overlaps.
     public var bounds: Rect {
         switch self {
         case .solidRect(let item): return item.rect

@@ -60,4 +60,31 @@ import Tessera
         #expect(buffer[x: 1, y: 2] == Pixel(r: 128, g: 128, b: 128, a: 255))
         #expect(buffer[x: 2, y: 1] == Pixel(r: 128, g: 128, b: 128, a: 255))
     }
+
+    @Test func shapesFarFromTheAxisStartUseTheFallbackAndStillTile() throws {
+        // A 1-point axis and a rect 1e9 points away: t ≈ 1e9, beyond the fixed-point range, clamped to 1.
+        let far = try LinearGradient(
+            rect: Rect(x: 1e9, y: 0.5, width: 9.5, height: 4), start: .zero, end: Point(x: 1, y: 0.25),
+            stops: [GradientStop(location: 0, color: .black), GradientStop(location: 1, color: RasterTest.blue)])
+        let list = DisplayList([.linearGradient(far)])
+        let device = PixelRect(x: 2_000_000_000 - 2, y: 0, width: 24, height: 11)
+        let whole = try RasterTest.render(list, device, scale: 2)
+        #expect(whole[x: 5, y: 5] == Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: 7).packedBytes() == whole.packedBytes())
+    }
+
+    @Test func steepAxisTilesExactly() throws {
+        // An axis shorter than a pixel: the table index jumps on every pixel; fixed point still tiles.
+        let steep = try LinearGradient(
+            rect: Rect(x: 0.3, y: 0.2, width: 30, height: 20), cornerRadius: 3, start: Point(x: 10, y: 10),
+            end: Point(x: 10.3, y: 10.1),
+            stops: [GradientStop(location: 0, color: .white), GradientStop(location: 0.5, color: Color(red: 9, green: 8, blue: 7, alpha: 100)),
+                    GradientStop(location: 1, color: .black)])
+        let list = DisplayList([.linearGradient(steep)])
+        let device = PixelRect(x: 0, y: 0, width: 64, height: 44)
+        let whole = try RasterTest.render(list, device, scale: 2).packedBytes()
+        for tileSize in [5, 16] {
+            #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: tileSize).packedBytes() == whole)
+        }
+    }
 }

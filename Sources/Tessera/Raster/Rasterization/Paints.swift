@@ -47,7 +47,7 @@ struct GradientPaint: SpanPaint {
         self.ax = ax
         self.ay = ay
         self.isOpaque = isOpaque
-        let ox = Int(startX.rounded(.down))
+        let ox = floorInt(startX)
         self.ox = ox
         columnBias = (Double(ox) + 0.5 - startX) * ax
         let maxU = Swift.max(abs(Double(touched.minX) - Double(ox)), abs(Double(touched.maxX) - Double(ox)))

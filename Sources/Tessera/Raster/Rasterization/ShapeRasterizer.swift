@@ -75,8 +75,8 @@ enum ShapeRasterizer {
             let span = inner - 0.0625
             var ix0 = bounds.maxX, ix1 = bounds.maxX
             if span > 0 {
-                let lo = Int((geometry.centerX - span - 0.5).rounded(.up))
-                let hi = Int((geometry.centerX + span - 0.5).rounded(.down)) + 1
+                let lo = ceilInt(geometry.centerX - span - 0.5)
+                let hi = floorInt(geometry.centerX + span - 0.5) + 1
                 ix0 = Swift.min(Swift.max(lo, bounds.minX), bounds.maxX)
                 ix1 = Swift.min(Swift.max(hi, ix0), bounds.maxX)
             }
