@@ -53,6 +53,16 @@ import Tessera
         }
     }
 
+    @Test func extremeButValidScalesNeverTrap() throws {
+        let list = try TileInvarianceTests.scene(indexed: true)
+        for scale in [1e-300, 1e-9, 0.01, 16] {
+            for device in [PixelRect(x: 0, y: 0, width: 9, height: 7), PixelRect(x: -4, y: -3, width: 9, height: 7)] {
+                _ = try RasterTest.render(list, device, scale: scale)
+                _ = list.isOpaque(in: device, scale: scale)
+            }
+        }
+    }
+
     @Test func drawsFromSeveralThreadsAtOnce() async throws {
         let list = try TileInvarianceTests.scene(indexed: true)
         let device = PixelRect(x: 0, y: 0, width: 97, height: 61)

@@ -76,8 +76,7 @@ struct GradientPaint: SpanPaint {
             return table[index(fixed: Int64(x &- ox) &* stepA &+ Int64(rowTerm))]
         }
         let t = (Double(x) + 0.5 - startX) * ax + rowTerm
-        let clamped = Swift.min(Swift.max(t, 0), 1)
-        return table[Int(clamped * Double(table.count &- 1) + 0.5)]
+        return table[Int(clampUnit(t) * Double(table.count &- 1) + 0.5)]
     }
 
     func fill(_ row: UnsafeMutableRawPointer, columns: Range<Int>, y: Int, originX: Int) {
@@ -137,14 +136,14 @@ struct ImagePaint: SpanPaint {
 
     @inline(__always)
     func sample(x: Int, rowStart: Int) -> UInt32 {
-        let u = Int(Swift.min(Swift.max((Double(x) + 0.5 - x0) * kx, 0), Double(width &- 1)))
+        let u = Int(clamp((Double(x) + 0.5 - x0) * kx, Double(width &- 1)))
         let word = pixels[rowStart &+ u]
         return opacity == 255 ? word : PixelWord.scale(word, by: opacity)
     }
 
     @inline(__always)
     func rowStart(y: Int) -> Int {
-        Int(Swift.min(Swift.max((Double(y) + 0.5 - y0) * ky, 0), Double(height &- 1))) &* width
+        Int(clamp((Double(y) + 0.5 - y0) * ky, Double(height &- 1))) &* width
     }
 
     func fill(_ row: UnsafeMutableRawPointer, columns: Range<Int>, y: Int, originX: Int) {
@@ -165,3 +164,11 @@ struct ImagePaint: SpanPaint {
         PixelWord.blend(sample(x: x, rowStart: rowStart(y: y)), coverage: coverage, row, x &- originX)
     }
 }
+
+/// `value` clamped to 0…1; NaN gives 0 (degenerate scales can make `0 · ∞`), so conversions never trap.
+@inline(__always)
+func clampUnit(_ value: Double) -> Double { value > 0 ? (value < 1 ? value : 1) : 0 }
+
+/// `value` clamped to 0…`upper`; NaN gives 0.
+@inline(__always)
+func clamp(_ value: Double, _ upper: Double) -> Double { value > 0 ? (value < upper ? value : upper) : 0 }
