@@ -39,9 +39,15 @@ struct RasterBenchmarkResult: Codable, Sendable {
     var ratioToReference: Double
     /// Tiles per pass.
     var tiles: Int
+    /// Tiles per second of the fastest sample: on a shared machine, the least disturbed figure.
+    var bestTilesPerSecond: Double
+    /// The fastest reference sample, Mpix/s.
+    var bestReferenceMegapixelsPerSecond: Double
 
     enum CodingKeys: String, CodingKey {
         case primitive, workers, tiles
+        case bestTilesPerSecond = "best_tiles_per_s"
+        case bestReferenceMegapixelsPerSecond = "best_reference_mpix_s"
         case tilesPerSecond = "tiles_per_s"
         case megapixelsPerSecond = "mpix_s"
         case referenceMegapixelsPerSecond = "reference_mpix_s"
@@ -56,9 +62,12 @@ struct FourKRowEstimate: Codable, Sendable {
     var milliseconds: Double
     /// `milliseconds / 8.33`: the fraction of a 120 Hz frame.
     var frameFraction: Double
+    /// The same from the fastest sample.
+    var bestMilliseconds: Double
 
     enum CodingKeys: String, CodingKey {
         case workers, tiles, milliseconds
+        case bestMilliseconds = "best_milliseconds"
         case frameFraction = "fraction_of_8_33_ms_frame"
     }
 }
@@ -106,7 +115,9 @@ func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBench
             let reference = pixels / median(referenceSeconds) / 1e6
             results.append(RasterBenchmarkResult(
                 primitive: workload.name, workers: workers, tilesPerSecond: perSecond, megapixelsPerSecond: mpix,
-                referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count))
+                referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count,
+                bestTilesPerSecond: Double(tiles.count) / rasterSeconds.min()!,
+                bestReferenceMegapixelsPerSecond: pixels / referenceSeconds.min()! / 1e6))
         }
     }
     return results
@@ -116,10 +127,11 @@ func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBench
 func fourKRowEstimates(_ results: [RasterBenchmarkResult], tileSize: Int = 256) -> [FourKRowEstimate] {
     let tiles = (3840 + tileSize - 1) / tileSize
     return results.filter { $0.primitive == RasterScenes.feedName }.map { result in
-        // Whole tiles are rasterized by whole workers: ceil(tiles / workers) rounds per worker.
+        // Measured over 45 feed tiles (three 4K rows) at a time; one row is a third of that work.
         let milliseconds = Double(tiles) / result.tilesPerSecond * 1000
         return FourKRowEstimate(workers: result.workers, tiles: tiles, milliseconds: milliseconds,
-                                frameFraction: milliseconds / (1000.0 / 120.0))
+                                frameFraction: milliseconds / (1000.0 / 120.0),
+                                bestMilliseconds: Double(tiles) / result.bestTilesPerSecond * 1000)
     }
 }
 
@@ -153,15 +165,17 @@ func rasterBenchmarkTable(_ results: [RasterBenchmarkResult], options: RasterBen
     var lines = ["Raster benchmarks: \(options.tileSize)×\(options.tileSize) tiles, scale \(f(options.scale, 1)), "
                  + "median of \(options.repetitions)",
                  pad("workload", 34) + pad("workers", 9) + pad("tiles/s", 11) + pad("Mpix/s", 10)
-                 + pad("ref Mpix/s", 12) + "ratio"]
+                 + pad("ref Mpix/s", 12) + pad("ratio", 8) + pad("best tiles/s", 14) + "best ref Mpix/s"]
     for r in results {
         lines.append(pad(r.primitive, 34) + pad("\(r.workers)", 9) + pad(f(r.tilesPerSecond), 11)
                      + pad(f(r.megapixelsPerSecond), 10) + pad(f(r.referenceMegapixelsPerSecond), 12)
-                     + f(r.ratioToReference, 3))
+                     + pad(f(r.ratioToReference, 3), 8) + pad(f(r.bestTilesPerSecond), 14)
+                     + f(r.bestReferenceMegapixelsPerSecond))
     }
     for e in fourKRowEstimates(results, tileSize: options.tileSize) {
-        lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): \(f(e.milliseconds, 2)) ms = "
-                     + "\(f(e.frameFraction * 100, 1)) % of an 8.33 ms frame")
+        lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): median \(f(e.milliseconds, 2)) ms = "
+                     + "\(f(e.frameFraction * 100, 1)) % of an 8.33 ms frame; best \(f(e.bestMilliseconds, 2)) ms = "
+                     + "\(f(e.bestMilliseconds / (1000.0 / 120.0) * 100, 1)) %")
     }
     return lines.joined(separator: "\n")
 }
