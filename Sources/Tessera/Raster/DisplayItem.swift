@@ -46,10 +46,18 @@ extension DisplayItem {
         case .greekedText(let item):
             let paint = SolidPaint(word: item.color.premultiplied.word)
             let radius = item.cornerRadius * scale
-            for glyph in item.glyphs {
-                let shape = DeviceRect(glyph, scale: scale)
-                if shape.touchedPixels().intersection(target.clip).isEmpty { continue }
-                Self.fill(shape, radius: radius, target, paint)
+            // Glyphs run left to right without overlapping: visit only those whose columns reach the clip
+            // (the rasterizer clips each one exactly).
+            let glyphs = item.glyphs
+            let left = Double(target.clip.minX - 1) / scale, right = Double(target.clip.maxX + 1) / scale
+            var lo = 0, hi = glyphs.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if glyphs[mid].maxX < left { lo = mid + 1 } else { hi = mid }
+            }
+            for glyph in glyphs[lo...] {
+                if glyph.minX > right { break }
+                Self.fill(DeviceRect(glyph, scale: scale), radius: radius, target, paint)
             }
         case .image(let item):
             let shape = DeviceRect(item.frame, scale: scale)
