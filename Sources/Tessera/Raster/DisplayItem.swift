@@ -3,10 +3,15 @@
 ///
 /// Thread safety: immutable and `Sendable`.
 public enum DisplayItem: Hashable, Sendable {
+    /// A rect of one colour, exact-area anti-aliased edges.
     case solidRect(SolidRect)
+    /// A rounded rect of one colour, signed-distance anti-aliasing.
     case roundedRect(RoundedRect)
+    /// A rect or rounded rect filled with a linear gradient.
     case linearGradient(LinearGradient)
+    /// A line of greeked text (rounded glyph boxes).
     case greekedText(GreekedTextLine)
+    /// A bitmap stretched over a rect, nearest-neighbour sampled.
     case image(PlacedImage)
 
     /// The rect outside which the item draws nothing, in points: anti-aliasing changes only the device

@@ -5,7 +5,9 @@
 ///
 /// Thread safety: immutable and `Sendable`; one image may be placed in many display lists.
 public struct PixelImage: Hashable, Sendable {
+    /// Width in image pixels, 1…``PixelBuffer/maximumDimension``.
     public let width: Int
+    /// Height in image pixels, 1…``PixelBuffer/maximumDimension``.
     public let height: Int
     /// The pixels as little-endian words (R in the low byte), row by row.
     let words: [UInt32]
@@ -97,6 +99,7 @@ public struct PixelImage: Hashable, Sendable {
 ///
 /// Thread safety: immutable and `Sendable`.
 public struct PlacedImage: Hashable, Sendable {
+    /// The pixels drawn (shared, not copied, between placements).
     public let image: PixelImage
     /// Where the image is drawn, in points.
     public let frame: Rect
