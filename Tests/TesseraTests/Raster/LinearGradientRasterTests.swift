@@ -87,4 +87,21 @@ import Tessera
             #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: tileSize).packedBytes() == whole)
         }
     }
+
+    @Test(arguments: [(Point(x: 40, y: 3), Point(x: 2, y: 30)), (Point(x: 2, y: 3), Point(x: 60, y: 9)),
+                      (Point(x: 12, y: 0), Point(x: 12.0000001, y: 40))])
+    func opaqueGradientsTileExactlyInEveryDirection(start: Point, end: Point) throws {
+        // Runs clamped at either end and in between, axis pointing right, left, or almost straight down.
+        let gradient = try LinearGradient(
+            rect: Rect(x: 0.6, y: 0.4, width: 44, height: 25), start: start, end: end,
+            stops: [GradientStop(location: 0.2, color: RasterTest.red), GradientStop(location: 0.7, color: RasterTest.blue)])
+        let list = DisplayList([.linearGradient(gradient)])
+        let device = PixelRect(x: -1, y: 0, width: 93, height: 53)
+        let whole = try RasterTest.render(list, device, scale: 2)
+        for tileSize in [1, 7, 16] {
+            #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: tileSize).packedBytes() == whole.packedBytes())
+        }
+        // Every covered pixel is opaque, and colours run from red to blue.
+        #expect(whole[x: 10, y: 10].a == 255)
+    }
 }

@@ -89,22 +89,63 @@ struct GradientPaint: SpanPaint {
             return
         }
         if useFixedPoint {
-            var t = Int64(columns.lowerBound &- ox) &* stepA &+ Int64(rowTerm)
-            let base = table.baseAddress!
-            if isOpaque {
-                for x in columns {
-                    PixelWord.store(base[index(fixed: t)], row, (x &- originX) &* 4)
-                    t &+= stepA
-                }
-                return
-            }
-            for x in columns {
-                blendFull(base[index(fixed: t)], row, x &- originX)
-                t &+= stepA
-            }
+            fillFixedPoint(row, columns: columns, rowTerm: Int64(rowTerm), originX: originX)
             return
         }
         for x in columns { blendFull(color(x: x, rowTerm: rowTerm), row, x &- originX) }
+    }
+
+    /// The fixed-point span: `T` is monotonic along a row, so the row splits into at most three runs —
+    /// clamped to the first entry, unclamped, clamped to the last — found by exact integer division.
+    /// Clamped runs are one colour (plain stores or one src-over); the unclamped run needs no clamp.
+    /// Every pixel gets exactly `table[index(fixed: T)]`.
+    private func fillFixedPoint(_ row: UnsafeMutableRawPointer, columns: Range<Int>, rowTerm: Int64, originX: Int) {
+        var t = Int64(columns.lowerBound &- ox) &* stepA &+ rowTerm
+        let step = stepA
+        if step == 0 {
+            PixelWord.fillOver(row, (columns.lowerBound &- originX)..<(columns.upperBound &- originX),
+                               with: table[index(fixed: t)])
+            return
+        }
+        // Unclamped: low ≤ T < high, where (T + 2²¹) >> 22 is already in 0…1024.
+        let low: Int64 = -0x20_0000, high: Int64 = 1025 << 22 - 0x20_0000
+        let base = table.baseAddress!
+        var x = columns.lowerBound
+        let end = columns.upperBound
+        @inline(__always) func constantRun(_ count: Int64, _ word: UInt32) {
+            let n = Int(Swift.min(count, Int64(end &- x)))
+            if n <= 0 { return }
+            PixelWord.fillOver(row, (x &- originX)..<(x &+ n &- originX), with: word)
+            x &+= n
+            t &+= Int64(n) &* step
+        }
+        @inline(__always) func unclampedRun(_ count: Int64) {
+            let n = Int(Swift.min(count, Int64(end &- x)))
+            if n <= 0 { return }
+            if isOpaque {
+                for i in (x &- originX)..<(x &+ n &- originX) {
+                    PixelWord.store(base[Int((t &+ 0x20_0000) >> 22)], row, i &* 4)
+                    t &+= step
+                }
+            } else {
+                for i in (x &- originX)..<(x &+ n &- originX) {
+                    blendFull(base[Int((t &+ 0x20_0000) >> 22)], row, i)
+                    t &+= step
+                }
+            }
+            x &+= n
+        }
+        let first = base[0], last = base[table.count &- 1]
+        if step > 0 {
+            if t < low { constantRun((low &- t &+ step &- 1) / step, first) }
+            if x < end, t < high { unclampedRun((high &- t &+ step &- 1) / step) }
+            if x < end { constantRun(Int64(end &- x), last) }
+        } else {
+            let down = 0 &- step
+            if t >= high { constantRun((t &- high) / down &+ 1, last) }
+            if x < end, t >= low { unclampedRun((t &- low) / down &+ 1) }
+            if x < end { constantRun(Int64(end &- x), first) }
+        }
     }
 
     @inline(__always)
