@@ -25,7 +25,8 @@ let package = Package(
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera"]),
         // Temporary, raster branch only: the raster benchmarks on their own, until the integrator folds
         // Benchmarks/Raster/RasterBenchmarks.swift into the shared `tessera-benchmarks` executable.
-        .executableTarget(name: "tessera-raster-bench", dependencies: ["Tessera"], path: "Benchmarks/Raster"),
+        .executableTarget(name: "tessera-raster-bench", dependencies: ["Tessera"], path: "Benchmarks/Raster",
+                          exclude: ["README.md"]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera"]),
     ]
 )

@@ -13,6 +13,17 @@ struct SolidPaint: SpanPaint {
     func blend(_ row: UnsafeMutableRawPointer, x: Int, y: Int, originX: Int, coverage: UInt32) {
         PixelWord.blend(word, coverage: coverage, row, x &- originX)
     }
+
+    /// The colour scaled by the coverage (what ``PixelWord/blend(_:coverage:_:_:)`` computes first).
+    @inline(__always)
+    func prepare(coverage: UInt32) -> UInt32 {
+        coverage == 255 ? word : PixelWord.scale(word, by: coverage)
+    }
+
+    @inline(__always)
+    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int) {
+        PixelWord.blend(prepared, coverage: 255, row, x &- originX)
+    }
 }
 
 /// A linear gradient: the colour of device pixel `(x, y)` is `table[i]`, `i` being the pixel centre's

@@ -67,6 +67,24 @@ protocol SpanPaint {
     /// Paints device pixel `(x, y)` at `coverage / 255` (1…255). Coverage 255 gives exactly the pixel
     /// ``fill(_:columns:y:originX:)`` would write.
     func blend(_ row: UnsafeMutableRawPointer, x: Int, y: Int, originX: Int, coverage: UInt32)
+
+    /// What ``blend(_:prepared:x:y:originX:)`` needs for one coverage value, computed once for a column
+    /// whose coverage repeats on many rows; 0 must mean "draws nothing". The default is the coverage.
+    func prepare(coverage: UInt32) -> UInt32
+
+    /// Paints device pixel `(x, y)` exactly as ``blend(_:x:y:originX:coverage:)`` would with the
+    /// coverage `prepared` came from.
+    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int)
+}
+
+extension SpanPaint {
+    @inline(__always)
+    func prepare(coverage: UInt32) -> UInt32 { coverage }
+
+    @inline(__always)
+    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int) {
+        blend(row, x: x, y: y, originX: originX, coverage: prepared)
+    }
 }
 
 /// `Int(value.rounded(.down))` without a call into libm (baseline x86-64 has no rounding instruction).

@@ -73,7 +73,7 @@ enum ShapeRasterizer {
                 for px in range {
                     let qx = geometry.qx(px)
                     qyLimit = Swift.min(qyLimit, qx)
-                    cache[k] = PixelWord.coverage(0.5 - (qx - geometry.radius))
+                    cache[k] = paint.prepare(coverage: PixelWord.coverage(0.5 - (qx - geometry.radius)))
                     k += 1
                 }
             }
@@ -81,8 +81,8 @@ enum ShapeRasterizer {
         }
     }
 
-    /// The rows of ``fillRoundedRect(_:radius:in:paint:)``. `cache` holds the coverages of the columns
-    /// beside `middle` (left then right), valid on straight middle rows whose `qy ≤ qyLimit`.
+    /// The rows of ``fillRoundedRect(_:radius:in:paint:)``. `cache` holds the prepared coverages of the
+    /// columns beside `middle` (left then right), valid on straight middle rows whose `qy ≤ qyLimit`.
     @inline(__always)
     private static func fillRoundedRows<P: SpanPaint>(
         _ bounds: PixelRect, _ geometry: RoundedRectDistance, _ target: RasterTarget, _ paint: P,
@@ -99,12 +99,12 @@ enum ShapeRasterizer {
                 if let cache, qy <= qyLimit {
                     var k = 0
                     for px in bounds.minX..<middle.lowerBound {
-                        if cache[k] != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: cache[k]) }
+                        if cache[k] != 0 { paint.blend(row, prepared: cache[k], x: px, y: py, originX: originX) }
                         k += 1
                     }
                     if !middle.isEmpty { paint.fill(row, columns: middle, y: py, originX: originX) }
                     for px in middle.upperBound..<bounds.maxX {
-                        if cache[k] != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: cache[k]) }
+                        if cache[k] != 0 { paint.blend(row, prepared: cache[k], x: px, y: py, originX: originX) }
                         k += 1
                     }
                     continue
