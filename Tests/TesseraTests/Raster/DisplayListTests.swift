@@ -53,6 +53,35 @@ import Tessera
         }
     }
 
+    @Test(arguments: [false, true])
+    func indexFindsItemsAcrossATallPlane(withHugeBackground: Bool) throws {
+        // 200 small rects down a 1,000,000-point plane (fine bands), optionally under a huge background
+        // (coarse bands), at negative coordinates too.
+        var items: [DisplayItem] = []
+        if withHugeBackground {
+            items.append(.solidRect(try SolidRect(rect: Rect(x: -1e11, y: -1e11, width: 2e11, height: 2e11),
+                                                  color: Color(red: 1, green: 2, blue: 3, alpha: 40))))
+        }
+        for i in 0..<200 {
+            let y = Double(i) * 5_000 - 3_000.5
+            items.append(.roundedRect(try RoundedRect(rect: Rect(x: 1.5, y: y, width: 6, height: 4.5), cornerRadius: 1.5,
+                                                      color: Color(red: UInt8(i), green: 9, blue: 200))))
+        }
+        let list = DisplayList(items)
+        // Device rows 496,996… (rect 100 at scale 1), 1,983,996… (rect 199 at scale 2), −9,004… (rect 0 at
+        // scale 3), and an empty stretch.
+        for (scale, y) in [(1.0, 497_000), (2.0, 1_984_000), (3.0, -9_000), (1.0, -2_000_000)] {
+            let device = PixelRect(x: 0, y: y - 4, width: 12, height: 20)
+            let indexed = try RasterTest.render(list, device, scale: scale)
+            let oneByOne = try PixelBuffer(width: 12, height: 20)
+            for item in items {
+                DisplayList([item]).draw(in: RasterContext(buffer: oneByOne, deviceRect: device, scale: scale))
+            }
+            #expect(indexed.packedBytes() == oneByOne.packedBytes(), "scale \(scale) y \(y)")
+            if y != -2_000_000 { #expect(indexed.packedBytes().contains(200), "scale \(scale) y \(y) draws a rect") }
+        }
+    }
+
     @Test func extremeButValidScalesNeverTrap() throws {
         let list = try TileInvarianceTests.scene(indexed: true)
         for scale in [1e-300, 1e-9, 0.01, 16] {
