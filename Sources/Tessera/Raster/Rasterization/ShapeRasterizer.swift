@@ -117,7 +117,27 @@ enum ShapeRasterizer {
             if qy > 0 && qy <= r - 0.5 {
                 inner = geometry.innerHalfWidth + ((r - 0.5) * (r - 0.5) - qy * qy).squareRoot()
             }
-            fillRoundedRow(row, py, cy, interiorColumns(inner, geometry, bounds), bounds, geometry, originX, paint)
+            let interior = interiorColumns(inner, geometry, bounds)
+            if !interior.isEmpty {
+                fillRoundedRow(row, py, cy, interior, bounds, geometry, originX, paint)
+                continue
+            }
+            // A row along the top or bottom edge, with no interior: between the corners (`qx ≤ min(qy, 0)`)
+            // the distance is `qy − r` on every column, so that run shares one prepared coverage. The
+            // margin of `interiorColumns` keeps the run strictly inside that condition.
+            let run = interiorColumns(geometry.innerHalfWidth + Swift.min(qy, 0), geometry, bounds)
+            for px in bounds.minX..<run.lowerBound {
+                let coverage = geometry.coverage(x: px, centerY: cy)
+                if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
+            }
+            let prepared = run.isEmpty ? 0 : paint.prepare(coverage: PixelWord.coverage(0.5 - (qy - r)))
+            if prepared != 0 {
+                for px in run { paint.blend(row, prepared: prepared, x: px, y: py, originX: originX) }
+            }
+            for px in run.upperBound..<bounds.maxX {
+                let coverage = geometry.coverage(x: px, centerY: cy)
+                if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
+            }
         }
     }
 
