@@ -68,13 +68,20 @@ extension DisplayItem {
             let shape = DeviceRect(item.frame, scale: scale)
             guard shape.x1 > shape.x0, shape.y1 > shape.y0 else { return }
             let image = item.image
-            image.words.withUnsafeBufferPointer { pixels in
-                let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height,
-                                       x0: shape.x0, y0: shape.y0,
-                                       kx: Double(image.width) / (shape.x1 - shape.x0),
-                                       ky: Double(image.height) / (shape.y1 - shape.y0),
-                                       opacity: UInt32(item.opacity8))
-                ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+            let reach = shape.touchedPixels().intersection(target.clip)
+            if reach.isEmpty { return }
+            let kx = Double(image.width) / (shape.x1 - shape.x0)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: reach.width) { columns in
+                for i in 0..<reach.width {
+                    columns[i] = ImagePaint.column(x: reach.minX + i, x0: shape.x0, kx: kx, width: image.width)
+                }
+                image.words.withUnsafeBufferPointer { pixels in
+                    let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height, y0: shape.y0,
+                                           ky: Double(image.height) / (shape.y1 - shape.y0),
+                                           opacity: UInt32(item.opacity8),
+                                           columns: UnsafePointer(columns.baseAddress!), columnsOriginX: reach.minX)
+                    ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+                }
             }
         }
     }

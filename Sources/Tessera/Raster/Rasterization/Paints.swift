@@ -177,19 +177,30 @@ struct GradientPaint: SpanPaint {
 /// An image stretched over a device rect with nearest-neighbour sampling: device pixel `(x, y)` takes
 /// image pixel `(floor((x + 0.5 − x0) · kx), floor((y + 0.5 − y0) · ky))`, clamped to the image, scaled
 /// by the opacity.
+///
+/// The image column of every device column the draw call can touch is computed once per call into
+/// `columns` (with the same formula), so a span costs two loads and a store per pixel.
 struct ImagePaint: SpanPaint {
     let pixels: UnsafeBufferPointer<UInt32>
     let width: Int, height: Int
-    let x0: Double, y0: Double
-    /// Image pixels per device pixel, per axis.
-    let kx: Double, ky: Double
+    let y0: Double
+    /// Image pixels per device pixel, vertically.
+    let ky: Double
     /// 0…255; 255 leaves the image as it is.
     let opacity: UInt32
+    /// `columns[x − columnsOriginX]` is the image column of device column `x`.
+    let columns: UnsafePointer<Int32>
+    let columnsOriginX: Int
+
+    /// The image column of device column `x` (`x0` and `kx` as above).
+    @inline(__always)
+    static func column(x: Int, x0: Double, kx: Double, width: Int) -> Int32 {
+        Int32(clamp((Double(x) + 0.5 - x0) * kx, Double(width &- 1)))
+    }
 
     @inline(__always)
     func sample(x: Int, rowStart: Int) -> UInt32 {
-        let u = Int(clamp((Double(x) + 0.5 - x0) * kx, Double(width &- 1)))
-        let word = pixels[rowStart &+ u]
+        let word = pixels[rowStart &+ Int(columns[x &- columnsOriginX])]
         return opacity == 255 ? word : PixelWord.scale(word, by: opacity)
     }
 
@@ -198,9 +209,9 @@ struct ImagePaint: SpanPaint {
         Int(clamp((Double(y) + 0.5 - y0) * ky, Double(height &- 1))) &* width
     }
 
-    func fill(_ row: UnsafeMutableRawPointer, columns: Range<Int>, y: Int, originX: Int) {
+    func fill(_ row: UnsafeMutableRawPointer, columns range: Range<Int>, y: Int, originX: Int) {
         let start = rowStart(y: y)
-        for x in columns {
+        for x in range {
             let word = sample(x: x, rowStart: start)
             let i = x &- originX
             if word >> 24 == 255 {
