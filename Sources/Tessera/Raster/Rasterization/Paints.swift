@@ -33,8 +33,8 @@ struct SolidPaint: SpanPaint {
 /// `t` is evaluated in 32.32 fixed point: `T = (x − ox) · A + C(y)` with `ox = floor(startX)`,
 /// `A = round(ax · 2³²)` and `C(y) = round(((ox + 0.5 − startX) · ax + (y + 0.5 − startY) · ay) · 2³²)`,
 /// and `i = (T · 1024 + 2³¹) >> 32`. Integer arithmetic is exact, so stepping `T += A` along a span gives
-/// the same value as computing it at each pixel: tiles of any size agree, and spans cost one add, one
-/// clamp and one table load per pixel. When a shape is so far from its gradient's start that `T` could
+/// the same value as computing it at each pixel: tiles of any size agree, and spans cost an add, a shift,
+/// a table load and a store per pixel (the clamped ends of a row are one-colour runs). When a shape is so far from its gradient's start that `T` could
 /// overflow (beyond ±2⁶¹), the same formula is evaluated in `Double` instead, for the whole shape.
 struct GradientPaint: SpanPaint {
     let table: UnsafeBufferPointer<UInt32>
