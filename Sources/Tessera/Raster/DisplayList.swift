@@ -47,6 +47,16 @@ public struct DisplayList: LayerContent, Sendable {
         return opaque
     }
 
+    /// True when no item reaches `deviceRect`: a tile there would stay transparent. Cheap (the index
+    /// lookup of a draw call, without drawing); conservative (an item of alpha 0 still counts as drawing).
+    public func isTransparent(in deviceRect: PixelRect, scale: Double) -> Bool {
+        guard scale.isFinite, scale > 0, scale <= 16 else { return true }
+        if deviceRect.isEmpty { return true }
+        var reached = false
+        forEachItem(reaching: deviceRect, scale: scale) { _ in reached = true }
+        return !reached
+    }
+
     /// Calls `body` with the items whose device pixels may meet `deviceRect`, in paint order.
     private func forEachItem(reaching deviceRect: PixelRect, scale: Double, _ body: (DisplayItem) -> Void) {
         guard let index else {

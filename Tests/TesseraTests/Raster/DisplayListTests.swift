@@ -36,6 +36,25 @@ import Tessera
         }
     }
 
+    @Test func isTransparentWhereNoItemReaches() throws {
+        let list = DisplayList([
+            .solidRect(try SolidRect(rect: Rect(x: 10.5, y: 10, width: 5, height: 5), color: RasterTest.red)),
+        ])
+        #expect(list.isTransparent(in: PixelRect(x: 0, y: 0, width: 10, height: 10), scale: 1))
+        #expect(!list.isTransparent(in: PixelRect(x: 0, y: 0, width: 11, height: 11), scale: 1)) // pixel (10, 10) is half covered
+        #expect(!list.isTransparent(in: PixelRect(x: 30, y: 20, width: 4, height: 4), scale: 2))
+        #expect(list.isTransparent(in: PixelRect(x: 32, y: 30, width: 4, height: 4), scale: 2))
+        #expect(DisplayList([]).isTransparent(in: PixelRect(x: 0, y: 0, width: 4, height: 4), scale: 1))
+        // Agrees with the pixels on every 4 × 4 block of an indexed scene.
+        let scene = try TileInvarianceTests.scene(indexed: true)
+        let buffer = try RasterTest.render(scene, PixelRect(x: 0, y: 0, width: 120, height: 80), scale: 2)
+        for y in stride(from: 0, to: 80, by: 4) {
+            for x in stride(from: 0, to: 120, by: 4) where scene.isTransparent(in: PixelRect(x: x, y: y, width: 4, height: 4), scale: 2) {
+                for py in y..<y + 4 { for px in x..<x + 4 { #expect(buffer[x: px, y: py] == .transparent) } }
+            }
+        }
+    }
+
     @Test func boundsIsTheUnionOfItemBounds() throws {
         let list = DisplayList([
             .solidRect(try SolidRect(rect: Rect(x: 1, y: 2, width: 3, height: 4), color: .black)),
