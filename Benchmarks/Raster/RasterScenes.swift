@@ -11,7 +11,9 @@ enum RasterScenes {
         let block = tiles(columns: 0..<4, rows: 0..<2, tileSize: tileSize)
         let width = Double(4 * tileSize) / scale, height = Double(2 * tileSize) / scale
         let feedRows = 40
-        let feed = try feedCards(columns: 5, rows: feedRows)
+        // Enough card columns to fill the 15 tiles of a 4K row at this scale (5 at scale 2).
+        let feedColumns = Int((Double(15 * tileSize) / scale / cardPitch.x).rounded(.up))
+        let feed = try feedCards(columns: feedColumns, rows: feedRows)
         // Tiles from the middle of the feed: the content is the same everywhere, and the index matters.
         let feedTileRow = Int(Double(feedRows / 2) * cardPitch.y * scale) / tileSize
         return [
