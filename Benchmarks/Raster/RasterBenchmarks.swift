@@ -19,6 +19,9 @@ struct RasterBenchmarkOptions: Sendable {
     var tileSize = 256
     /// When set, only the workloads whose name contains this text run.
     var only: String?
+    /// How many times the whole benchmark runs; each figure reported is the median over the runs of
+    /// each run's median (on a shared machine one run can land in a busy moment).
+    var runs = 1
     /// When set, every sample is this many passes (no calibration): for instruction counting under
     /// callgrind, where timings mean nothing.
     var fixedPasses: Int?
@@ -43,11 +46,17 @@ struct RasterBenchmarkResult: Codable, Sendable {
     var bestTilesPerSecond: Double
     /// The fastest reference sample, Mpix/s.
     var bestReferenceMegapixelsPerSecond: Double
+    /// How many whole runs the figures are medians over.
+    var runs = 1
+    /// The lowest and highest per-run median Mpix/s.
+    var runMegapixelsPerSecondRange: [Double] = []
 
     enum CodingKeys: String, CodingKey {
         case primitive, workers, tiles
         case bestTilesPerSecond = "best_tiles_per_s"
         case bestReferenceMegapixelsPerSecond = "best_reference_mpix_s"
+        case runs
+        case runMegapixelsPerSecondRange = "run_mpix_s_range"
         case tilesPerSecond = "tiles_per_s"
         case megapixelsPerSecond = "mpix_s"
         case referenceMegapixelsPerSecond = "reference_mpix_s"
@@ -79,8 +88,29 @@ struct RasterWorkload {
     var tiles: [PixelRect]
 }
 
-/// Runs every workload with every worker count.
+/// Runs every workload with every worker count, `options.runs` times, and reports per workload and
+/// worker count the median over the runs of every figure (best figures: the best over the runs).
 func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBenchmarkResult] {
+    let runs = try (0..<max(1, options.runs)).map { _ in try runRasterBenchmarksOnce(options: options) }
+    return runs[0].indices.map { i in
+        let same = runs.map { $0[i] }
+        func med(_ field: (RasterBenchmarkResult) -> Double) -> Double { median(same.map(field)) }
+        var merged = same[0]
+        merged.tilesPerSecond = med(\.tilesPerSecond)
+        merged.megapixelsPerSecond = med(\.megapixelsPerSecond)
+        merged.referenceMegapixelsPerSecond = med(\.referenceMegapixelsPerSecond)
+        merged.ratioToReference = med(\.ratioToReference)
+        merged.bestTilesPerSecond = same.map(\.bestTilesPerSecond).max()!
+        merged.bestReferenceMegapixelsPerSecond = same.map(\.bestReferenceMegapixelsPerSecond).max()!
+        merged.runs = same.count
+        merged.runMegapixelsPerSecondRange = [same.map(\.megapixelsPerSecond).min()!,
+                                              same.map(\.megapixelsPerSecond).max()!]
+        return merged
+    }
+}
+
+/// One run: every workload with every worker count.
+private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> [RasterBenchmarkResult] {
     let workloads = try RasterScenes.workloads(scale: options.scale, tileSize: options.tileSize)
     var results: [RasterBenchmarkResult] = []
     for workload in workloads where options.only.map({ workload.name.contains($0) }) ?? true {
@@ -117,7 +147,8 @@ func runRasterBenchmarks(options: RasterBenchmarkOptions) throws -> [RasterBench
                 primitive: workload.name, workers: workers, tilesPerSecond: perSecond, megapixelsPerSecond: mpix,
                 referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count,
                 bestTilesPerSecond: Double(tiles.count) / rasterSeconds.min()!,
-                bestReferenceMegapixelsPerSecond: pixels / referenceSeconds.min()! / 1e6))
+                bestReferenceMegapixelsPerSecond: pixels / referenceSeconds.min()! / 1e6,
+                runs: 1, runMegapixelsPerSecondRange: [mpix, mpix]))
         }
     }
     return results
@@ -143,10 +174,11 @@ func rasterBenchmarkJSON(_ results: [RasterBenchmarkResult], options: RasterBenc
         var scale: Double
         var tileSize: Int
         var repetitions: Int
+        var runs: Int
         var entries: [RasterBenchmarkResult]
         var fourKRow: [FourKRowEstimate]
         enum CodingKeys: String, CodingKey {
-            case benchmark, scale, repetitions, entries
+            case benchmark, scale, repetitions, runs, entries
             case tileSize = "tile_size"
             case fourKRow = "four_k_row"
         }
@@ -154,7 +186,7 @@ func rasterBenchmarkJSON(_ results: [RasterBenchmarkResult], options: RasterBenc
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let report = Report(scale: options.scale, tileSize: options.tileSize, repetitions: options.repetitions,
-                        entries: results, fourKRow: fourKRowEstimates(results, tileSize: options.tileSize))
+                        runs: options.runs, entries: results, fourKRow: fourKRowEstimates(results, tileSize: options.tileSize))
     return String(decoding: try encoder.encode(report), as: UTF8.self)
 }
 
@@ -163,14 +195,16 @@ func rasterBenchmarkTable(_ results: [RasterBenchmarkResult], options: RasterBen
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
     func f(_ v: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", v) }
     var lines = ["Raster benchmarks: \(options.tileSize)×\(options.tileSize) tiles, scale \(f(options.scale, 1)), "
-                 + "median of \(options.repetitions)",
+                 + "median of \(options.repetitions) samples" + (options.runs > 1 ? ", median over \(options.runs) runs" : ""),
                  pad("workload", 34) + pad("workers", 9) + pad("tiles/s", 11) + pad("Mpix/s", 10)
-                 + pad("ref Mpix/s", 12) + pad("ratio", 8) + pad("best tiles/s", 14) + "best ref Mpix/s"]
+                 + pad("ref Mpix/s", 12) + pad("ratio", 8) + pad("best tiles/s", 14) + pad("best ref Mpix/s", 17)
+                 + "runs' Mpix/s"]
     for r in results {
         lines.append(pad(r.primitive, 34) + pad("\(r.workers)", 9) + pad(f(r.tilesPerSecond), 11)
                      + pad(f(r.megapixelsPerSecond), 10) + pad(f(r.referenceMegapixelsPerSecond), 12)
                      + pad(f(r.ratioToReference, 3), 8) + pad(f(r.bestTilesPerSecond), 14)
-                     + f(r.bestReferenceMegapixelsPerSecond))
+                     + pad(f(r.bestReferenceMegapixelsPerSecond), 17)
+                     + r.runMegapixelsPerSecondRange.map { f($0) }.joined(separator: "–"))
     }
     for e in fourKRowEstimates(results, tileSize: options.tileSize) {
         lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): median \(f(e.milliseconds, 2)) ms = "

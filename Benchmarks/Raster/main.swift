@@ -1,7 +1,7 @@
 // tessera-raster-bench: the raster benchmarks of issue 8, runnable on their own until they are folded
 // into the shared `tessera-benchmarks` executable.
 //
-//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2]
+//   tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2] [--runs N]
 import Foundation
 
 var options = RasterBenchmarkOptions()
@@ -19,6 +19,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.workerCounts = counts
+    case "--runs":
+        guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
+            FileHandle.standardError.write(Data("--runs needs a positive integer\n".utf8))
+            exit(2)
+        }
+        options.runs = value
     case "--only":
         options.only = arguments.popFirst()
     case "--quick":
@@ -37,7 +43,7 @@ while let argument = arguments.popFirst() {
         }
         options.scale = value
     default:
-        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2]\n".utf8))
+        FileHandle.standardError.write(Data("usage: tessera-raster-bench [--json] [--repetitions N] [--scale S] [--quick] [--only NAME] [--fixed-passes N] [--workers 1,2] [--runs N]\n".utf8))
         exit(2)
     }
 }
