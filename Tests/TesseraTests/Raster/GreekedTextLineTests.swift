@@ -62,4 +62,13 @@ import Tessera
         }
         #expect(solid > 0 && painted > solid)
     }
+
+    @Test func degenerateLineBoxesEndQuickly() throws {
+        // A huge, hair-thin line box: the layout stops at the glyph limit instead of looping for ever.
+        let thin = try GreekedTextLine(frame: Rect(x: 0, y: 0, width: 1e12, height: 1e-9), color: .black, seed: 3)
+        #expect(thin.glyphs.count == GreekedTextLine.maximumGlyphCount)
+        let far = try GreekedTextLine(frame: Rect(x: 1e12, y: 0, width: 1, height: 1e-3), color: .black, text: "abc def")
+        #expect(far.glyphs.count <= GreekedTextLine.maximumGlyphCount)
+        #expect(try GreekedTextLine(frame: Rect(x: 0, y: 0, width: 5, height: 14), color: .black, text: "W").glyphs.count <= 1)
+    }
 }

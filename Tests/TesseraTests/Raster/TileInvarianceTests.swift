@@ -88,4 +88,26 @@ import Tessera
         #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: 16).packedBytes() == whole)
         #expect(try RasterTest.renderTiled(list, device, scale: 2, tileSize: 7).packedBytes() == whole)
     }
+
+    @Test(arguments: [1.0, 3.0])
+    func hairlinesAndTinyShapesTileToo(scale: Double) throws {
+        // Shapes thinner than a pixel, radii larger than the shape, a gradient on a sliver.
+        let list = DisplayList([
+            .solidRect(try SolidRect(rect: Rect(x: 1.1, y: 0.2, width: 0.1, height: 9.7), color: RasterTest.red)),
+            .roundedRect(try RoundedRect(rect: Rect(x: 3.05, y: 1.3, width: 0.4, height: 0.35), cornerRadius: 9,
+                                         color: RasterTest.blue)),
+            .roundedRect(try RoundedRect(rect: Rect(x: 4.2, y: 2.2, width: 5.3, height: 0.6), cornerRadius: 0.3,
+                                         color: Color(red: 0, green: 120, blue: 0, alpha: 200))),
+            .linearGradient(try LinearGradient(rect: Rect(x: 0.5, y: 6.6, width: 9, height: 0.25), cornerRadius: 0.1,
+                                               start: Point(x: 0.5, y: 0), end: Point(x: 9.5, y: 0),
+                                               stops: [GradientStop(location: 0, color: .white),
+                                                       GradientStop(location: 1, color: .black)])),
+        ])
+        let device = PixelRect(x: 0, y: 0, width: Int(11 * scale), height: Int(11 * scale))
+        let whole = try RasterTest.render(list, device, scale: scale).packedBytes()
+        #expect(whole.contains { $0 != 0 })
+        for tileSize in [1, 2, 5] {
+            #expect(try RasterTest.renderTiled(list, device, scale: scale, tileSize: tileSize).packedBytes() == whole)
+        }
+    }
 }
