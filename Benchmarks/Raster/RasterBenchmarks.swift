@@ -118,36 +118,44 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
             try PixelBuffer(width: options.tileSize, height: options.tileSize)
         }
         try checkWorkersAgree(workload, pool: pool, scale: options.scale, workers: options.workerCounts)
-        for workers in options.workerCounts {
-            let content = workload.content, tiles = workload.tiles, scale = options.scale
-            let fill = Pixel(r: 40, g: 80, b: 120, a: 255)
-            // Reference and workload alternate sample by sample, so both see the same machine load.
-            var rasterSeconds: [Double] = [], referenceSeconds: [Double] = []
-            let rasterPass = { forEachTile(tiles.count, workers: workers) { i in
+        let content = workload.content, tiles = workload.tiles, scale = options.scale
+        let fill = Pixel(r: 40, g: 80, b: 120, a: 255)
+        // One raster pass and one reference pass per worker count.
+        let passes: [(raster: () -> Void, reference: () -> Void)] = options.workerCounts.map { workers in
+            ({ forEachTile(tiles.count, workers: workers) { i in
                 let buffer = pool[i]
                 buffer.clear()
                 content.draw(in: RasterContext(buffer: buffer, deviceRect: tiles[i], scale: scale))
-            } }
-            let referencePass = { forEachTile(tiles.count, workers: workers) { i in
+            } }, { forEachTile(tiles.count, workers: workers) { i in
                 let buffer = pool[i]
                 buffer.clear()
                 buffer.clear(to: fill)
-            } }
-            let rasterPasses = options.fixedPasses ?? passesPerSample(rasterPass, options.minimumSampleSeconds)
-            let referencePasses = options.fixedPasses ?? passesPerSample(referencePass, options.minimumSampleSeconds)
-            for _ in 0..<options.repetitions {
-                rasterSeconds.append(time(rasterPass, passes: rasterPasses))
-                referenceSeconds.append(time(referencePass, passes: referencePasses))
+            } })
+        }
+        let counts = passes.map { pass in
+            (options.fixedPasses ?? passesPerSample(pass.raster, options.minimumSampleSeconds),
+             options.fixedPasses ?? passesPerSample(pass.reference, options.minimumSampleSeconds))
+        }
+        // Samples interleave workload and reference, and every worker count, so that all of them see the
+        // same machine load.
+        var rasterSeconds = [[Double]](repeating: [], count: passes.count)
+        var referenceSeconds = [[Double]](repeating: [], count: passes.count)
+        for _ in 0..<options.repetitions {
+            for (k, pass) in passes.enumerated() {
+                rasterSeconds[k].append(time(pass.raster, passes: counts[k].0))
+                referenceSeconds[k].append(time(pass.reference, passes: counts[k].1))
             }
-            let pixels = Double(tiles.count * options.tileSize * options.tileSize)
-            let perSecond = Double(tiles.count) / median(rasterSeconds)
-            let mpix = pixels / median(rasterSeconds) / 1e6
-            let reference = pixels / median(referenceSeconds) / 1e6
+        }
+        let pixels = Double(tiles.count * options.tileSize * options.tileSize)
+        for (k, workers) in options.workerCounts.enumerated() {
+            let perSecond = Double(tiles.count) / median(rasterSeconds[k])
+            let mpix = pixels / median(rasterSeconds[k]) / 1e6
+            let reference = pixels / median(referenceSeconds[k]) / 1e6
             results.append(RasterBenchmarkResult(
                 primitive: workload.name, workers: workers, tilesPerSecond: perSecond, megapixelsPerSecond: mpix,
                 referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count,
-                bestTilesPerSecond: Double(tiles.count) / rasterSeconds.min()!,
-                bestReferenceMegapixelsPerSecond: pixels / referenceSeconds.min()! / 1e6,
+                bestTilesPerSecond: Double(tiles.count) / rasterSeconds[k].min()!,
+                bestReferenceMegapixelsPerSecond: pixels / referenceSeconds[k].min()! / 1e6,
                 runs: 1, runMegapixelsPerSecondRange: [mpix, mpix]))
         }
     }
@@ -204,7 +212,7 @@ func rasterBenchmarkTable(_ results: [RasterBenchmarkResult], options: RasterBen
                      + pad(f(r.megapixelsPerSecond), 10) + pad(f(r.referenceMegapixelsPerSecond), 12)
                      + pad(f(r.ratioToReference, 3), 8) + pad(f(r.bestTilesPerSecond), 14)
                      + pad(f(r.bestReferenceMegapixelsPerSecond), 17)
-                     + r.runMegapixelsPerSecondRange.map { f($0) }.joined(separator: "–"))
+                     + (r.runs > 1 ? r.runMegapixelsPerSecondRange.map { f($0) }.joined(separator: "–") : "-"))
     }
     for e in fourKRowEstimates(results, tileSize: options.tileSize) {
         lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): median \(f(e.milliseconds, 2)) ms = "
