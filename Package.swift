@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Tessera", dependencies: ["TesseraPixels"]),
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera"]),
         .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera"], path: "Benchmarks",
-                          exclude: ["README.md", "results"], swiftSettings: optimizedInDebug),
+                          exclude: ["README.md", "Raster/README.md", "results"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera"], swiftSettings: optimizedInDebug),
         .target(name: "CTessera"),
         .target(name: "TesseraCABI", dependencies: ["Tessera", "CTessera"]),

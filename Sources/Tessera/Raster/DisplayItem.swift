@@ -3,14 +3,19 @@
 ///
 /// Thread safety: immutable and `Sendable`.
 public enum DisplayItem: Hashable, Sendable {
+    /// A rect of one colour, exact-area anti-aliased edges.
     case solidRect(SolidRect)
+    /// A rounded rect of one colour, signed-distance anti-aliasing.
     case roundedRect(RoundedRect)
+    /// A rect or rounded rect filled with a linear gradient.
     case linearGradient(LinearGradient)
+    /// A line of greeked text (rounded glyph boxes).
     case greekedText(GreekedTextLine)
+    /// A bitmap stretched over a rect, nearest-neighbour sampled.
     case image(PlacedImage)
 
-    /// The rect outside which the item draws nothing, in points (before anti-aliasing reaches at most one
-    /// device pixel further).
+    /// The rect outside which the item draws nothing, in points: anti-aliasing changes only the device
+    /// pixels this rect overlaps.
     public var bounds: Rect {
         switch self {
         case .solidRect(let item): return item.rect
@@ -37,29 +42,46 @@ extension DisplayItem {
             item.table.withUnsafeBufferPointer { table in
                 let dx = item.end.x - item.start.x, dy = item.end.y - item.start.y
                 let k = 1 / ((dx * dx + dy * dy) * scale)
+                let shape = DeviceRect(item.rect, scale: scale)
                 let paint = GradientPaint(table: table, startX: item.start.x * scale, startY: item.start.y * scale,
-                                          ax: dx * k, ay: dy * k)
-                Self.fill(DeviceRect(item.rect, scale: scale), radius: item.cornerRadius * scale, target, paint)
+                                          ax: dx * k, ay: dy * k, isOpaque: item.isOpaqueFill,
+                                          touched: shape.touchedPixels())
+                Self.fill(shape, radius: item.cornerRadius * scale, target, paint)
             }
         case .greekedText(let item):
             let paint = SolidPaint(word: item.color.premultiplied.word)
             let radius = item.cornerRadius * scale
-            for glyph in item.glyphs {
-                let shape = DeviceRect(glyph, scale: scale)
-                if shape.touchedPixels().intersection(target.clip).isEmpty { continue }
-                Self.fill(shape, radius: radius, target, paint)
+            // Glyphs run left to right without overlapping: visit only those whose columns reach the clip
+            // (the rasterizer clips each one exactly).
+            let glyphs = item.glyphs
+            let left = Double(target.clip.minX - 1) / scale, right = Double(target.clip.maxX + 1) / scale
+            var lo = 0, hi = glyphs.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if glyphs[mid].maxX < left { lo = mid + 1 } else { hi = mid }
+            }
+            for glyph in glyphs[lo...] {
+                if glyph.minX > right { break }
+                Self.fill(DeviceRect(glyph, scale: scale), radius: radius, target, paint)
             }
         case .image(let item):
             let shape = DeviceRect(item.frame, scale: scale)
             guard shape.x1 > shape.x0, shape.y1 > shape.y0 else { return }
             let image = item.image
-            image.words.withUnsafeBufferPointer { pixels in
-                let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height,
-                                       x0: shape.x0, y0: shape.y0,
-                                       kx: Double(image.width) / (shape.x1 - shape.x0),
-                                       ky: Double(image.height) / (shape.y1 - shape.y0),
-                                       opacity: UInt32(item.opacity8))
-                ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+            let reach = shape.touchedPixels().intersection(target.clip)
+            if reach.isEmpty { return }
+            let kx = Double(image.width) / (shape.x1 - shape.x0)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: reach.width) { columns in
+                for i in 0..<reach.width {
+                    columns[i] = ImagePaint.column(x: reach.minX + i, x0: shape.x0, kx: kx, width: image.width)
+                }
+                image.words.withUnsafeBufferPointer { pixels in
+                    let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height, y0: shape.y0,
+                                           ky: Double(image.height) / (shape.y1 - shape.y0),
+                                           opacity: UInt32(item.opacity8),
+                                           columns: UnsafePointer(columns.baseAddress!), columnsOriginX: reach.minX)
+                    ShapeRasterizer.fillRect(shape, in: target, paint: paint)
+                }
             }
         }
     }
@@ -78,36 +100,35 @@ extension DisplayItem {
         DeviceRect(bounds, scale: scale).touchedPixels()
     }
 
-    /// The device pixels (at `scale`) the item certainly makes opaque; `.zero` when none is known.
+    /// Whether the item certainly makes every pixel of `deviceRect` (at `scale`) opaque.
     ///
-    /// Conservative and cheap: an opaque plain rect's fully covered pixels; for rounded corners the
-    /// larger of the two straight bands between the corners (whose pixels all have coverage 1).
-    func opaquePixels(scale: Double) -> PixelRect {
+    /// Conservative and cheap: an opaque plain rect's fully covered pixels; with rounded corners, either
+    /// of the two straight bands between the corners (whose pixels all have coverage 1).
+    func coversOpaquely(_ deviceRect: PixelRect, scale: Double) -> Bool {
         let shape: DeviceRect, radius: Double
         switch self {
         case .solidRect(let item):
-            guard item.color.alpha == 255 else { return .zero }
-            return DeviceRect(item.rect, scale: scale).coveredPixels()
+            guard item.color.alpha == 255 else { return false }
+            (shape, radius) = (DeviceRect(item.rect, scale: scale), 0)
         case .roundedRect(let item):
-            guard item.color.alpha == 255 else { return .zero }
+            guard item.color.alpha == 255 else { return false }
             (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
         case .linearGradient(let item):
-            guard item.isOpaqueFill else { return .zero }
+            guard item.isOpaqueFill else { return false }
             (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
         case .image(let item):
-            guard item.image.isOpaque, item.opacity8 == 255 else { return .zero }
-            return DeviceRect(item.frame, scale: scale).coveredPixels()
+            guard item.image.isOpaque, item.opacity8 == 255 else { return false }
+            (shape, radius) = (DeviceRect(item.frame, scale: scale), 0)
         case .greekedText:
-            return .zero
+            return false
         }
-        if !(radius > 0) { return shape.coveredPixels() }
+        if !(radius > 0) { return shape.coveredPixels().contains(deviceRect) }
         let r = Swift.min(radius, (shape.x1 - shape.x0) * 0.5, (shape.y1 - shape.y0) * 0.5)
         var wide = shape, tall = shape
         wide.y0 += r
         wide.y1 -= r
         tall.x0 += r
         tall.x1 -= r
-        let a = wide.coveredPixels(), b = tall.coveredPixels()
-        return a.area >= b.area ? a : b
+        return wide.coveredPixels().contains(deviceRect) || tall.coveredPixels().contains(deviceRect)
     }
 }

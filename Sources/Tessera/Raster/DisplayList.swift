@@ -42,9 +42,19 @@ public struct DisplayList: LayerContent, Sendable {
         guard scale.isFinite, scale > 0, scale <= 16, !deviceRect.isEmpty else { return false }
         var opaque = false
         forEachItem(reaching: deviceRect, scale: scale) { item in
-            if !opaque, item.opaquePixels(scale: scale).contains(deviceRect) { opaque = true }
+            if !opaque, item.coversOpaquely(deviceRect, scale: scale) { opaque = true }
         }
         return opaque
+    }
+
+    /// True when no item reaches `deviceRect`: a tile there would stay transparent. Cheap (the index
+    /// lookup of a draw call, without drawing); conservative (an item of alpha 0 still counts as drawing).
+    public func isTransparent(in deviceRect: PixelRect, scale: Double) -> Bool {
+        guard scale.isFinite, scale > 0, scale <= 16 else { return true }
+        if deviceRect.isEmpty { return true }
+        var reached = false
+        forEachItem(reaching: deviceRect, scale: scale) { _ in reached = true }
+        return !reached
     }
 
     /// Calls `body` with the items whose device pixels may meet `deviceRect`, in paint order.

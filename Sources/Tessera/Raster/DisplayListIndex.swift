@@ -6,6 +6,10 @@
 /// there are at most 16,384 bands over the list's vertical extent; items are registered in every band
 /// their bounds (grown by one point for anti-aliasing) overlap.
 ///
+/// The bands span the list's whole vertical extent, so one item of enormous height (say a background
+/// 1e12 points tall) makes them coarse and a query degrades towards a scan with per-item culling —
+/// correct, only slower; such an item is better drawn by a layer of its own (or its background colour).
+///
 /// Thread safety: immutable and `Sendable`; queries allocate only when a rect spans several bands.
 struct DisplayListIndex: Sendable {
     private let minY: Double

@@ -15,10 +15,16 @@ public protocol LayerContent: Sendable {
     /// True when the content is known to cover every pixel of `deviceRect` (layer plane, device pixels
     /// at `scale`) with alpha 255. Used to skip layers hidden below. The default answers `false`.
     func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool
+
+    /// True when the content is known to draw nothing in `deviceRect` (layer plane, device pixels at
+    /// `scale`), so a tile there stays transparent and need not be rasterized. Conservative: `false`
+    /// promises nothing. The default answers `false`.
+    func isTransparent(in deviceRect: PixelRect, scale: Double) -> Bool
 }
 
 extension LayerContent {
     public func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool { false }
+    public func isTransparent(in deviceRect: PixelRect, scale: Double) -> Bool { false }
 }
 
 /// The destination of one ``LayerContent/draw(in:)`` call: a pixel buffer standing for a rect of device

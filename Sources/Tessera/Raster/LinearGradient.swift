@@ -33,8 +33,9 @@ public struct LinearGradient: Hashable, Sendable {
     public let rect: Rect
     /// The corner radius in points, ≥ 0; 0 gives a plain rect.
     public let cornerRadius: Double
-    /// Where `t = 0` and `t = 1` lie, in points (the layer's plane, not relative to `rect`).
+    /// Where `t = 0` lies, in points (the layer's plane, not relative to `rect`).
     public let start: Point
+    /// Where `t = 1` lies, in points (the layer's plane); at least 1e-6 points from `start`.
     public let end: Point
     /// At least two stops, locations in 0…1 and non-decreasing.
     public let stops: [GradientStop]

@@ -66,7 +66,10 @@ enum PixelWord {
         let s = coverage == 255 ? word : scale(word, by: coverage)
         if s >> 24 == 255 { store(s, row, i &* 4); return }
         if s == 0 { return }
-        store(over(s, load(row, i &* 4)), row, i &* 4)
+        let d = load(row, i &* 4)
+        // Over a transparent pixel src-over is the source itself (div255(0) = 0): common for text on
+        // its own layer, which arrives cleared.
+        store(d == 0 ? s : over(s, d), row, i &* 4)
     }
 
     /// `round(clamp(value, 0, 1) · 255)`, the 8-bit coverage of a fraction; NaN gives 0.

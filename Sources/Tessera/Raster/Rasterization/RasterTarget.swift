@@ -37,18 +37,19 @@ struct DeviceRect {
         y1 = rect.maxY * scale
     }
 
-    /// The device pixels an anti-aliased shape with these edges may touch: the pixels the rect overlaps,
-    /// grown by one pixel on each side (signed-distance coverage reaches half a pixel beyond the edge).
+    /// The device pixels the rect overlaps: the only ones an anti-aliased shape with these edges can
+    /// change. Exact-area coverage is 0 outside them, and so is signed-distance coverage (a pixel outside
+    /// has its centre at least half a pixel from the rect, hence from any shape inside it).
     func touchedPixels() -> PixelRect {
-        let px0 = Int((x0 - 1).rounded(.down)), py0 = Int((y0 - 1).rounded(.down))
-        let px1 = Int((x1 + 1).rounded(.up)), py1 = Int((y1 + 1).rounded(.up))
+        let px0 = floorInt(x0), py0 = floorInt(y0)
+        let px1 = ceilInt(x1), py1 = ceilInt(y1)
         return PixelRect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
     }
 
     /// The device pixels the rect covers completely.
     func coveredPixels() -> PixelRect {
-        let px0 = Int(x0.rounded(.up)), py0 = Int(y0.rounded(.up))
-        let px1 = Int(x1.rounded(.down)), py1 = Int(y1.rounded(.down))
+        let px0 = ceilInt(x0), py0 = ceilInt(y0)
+        let px1 = floorInt(x1), py1 = floorInt(y1)
         guard px1 > px0, py1 > py0 else { return .zero }
         return PixelRect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
     }
@@ -66,4 +67,37 @@ protocol SpanPaint {
     /// Paints device pixel `(x, y)` at `coverage / 255` (1…255). Coverage 255 gives exactly the pixel
     /// ``fill(_:columns:y:originX:)`` would write.
     func blend(_ row: UnsafeMutableRawPointer, x: Int, y: Int, originX: Int, coverage: UInt32)
+
+    /// What ``blend(_:prepared:x:y:originX:)`` needs for one coverage value, computed once for a column
+    /// whose coverage repeats on many rows; 0 must mean "draws nothing". The default is the coverage.
+    func prepare(coverage: UInt32) -> UInt32
+
+    /// Paints device pixel `(x, y)` exactly as ``blend(_:x:y:originX:coverage:)`` would with the
+    /// coverage `prepared` came from.
+    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int)
+}
+
+extension SpanPaint {
+    @inline(__always)
+    func prepare(coverage: UInt32) -> UInt32 { coverage }
+
+    @inline(__always)
+    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int) {
+        blend(row, x: x, y: y, originX: originX, coverage: prepared)
+    }
+}
+
+/// `Int(value.rounded(.down))` without a call into libm (baseline x86-64 has no rounding instruction).
+/// `value` must be finite and within ±2⁶² (validated geometry times a scale ≤ 16 is below 2⁴⁵).
+@inline(__always)
+func floorInt(_ value: Double) -> Int {
+    let i = Int(value)
+    return Double(i) > value ? i &- 1 : i
+}
+
+/// `Int(value.rounded(.up))`, with the range of ``floorInt(_:)``.
+@inline(__always)
+func ceilInt(_ value: Double) -> Int {
+    let i = Int(value)
+    return Double(i) < value ? i &+ 1 : i
 }
