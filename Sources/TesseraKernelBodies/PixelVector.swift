@@ -65,6 +65,34 @@ public enum KernelBodies<Tier: KernelTierMarker> {
         over(s, d, inverseAlpha: Vector(repeating: 0x00FF_00FF) &- pairs(s &>> 24))
     }
 
+    /// `t + ((t >> 8) & 0x00FF00FF)` with `t = x + 0x00800080`: the `div255` quotients of both fields in
+    /// their high bytes (bits 8–15, 24–31), junk in the low bytes (not masked: callers only read the high
+    /// bytes). Fields ≤ 255 · 255 + 128 + 254 = 65,407 < 2^16: no carry crosses fields.
+    @inlinable @inline(__always)
+    static func div255HighBytes(_ x: Vector) -> Vector {
+        let t = x &+ Vector(repeating: 0x0080_0080)
+        return t &+ ((t &>> 8) & Vector(repeating: 0x00FF_00FF))
+    }
+
+    /// `div255(s · o) OVER d` in one pass, the same bits as `over(scale(s, byPairs: o), d)`.
+    ///
+    /// The scaled source stays split in two halves with its quotients in the high bytes of the fields
+    /// (`rbS`: R', B'; `agS`: G', A'), like the destination terms (`rbD`, `agD`). Adding the halves byte-wise
+    /// gives each channel's sum modulo 256 in the high bytes (junk low bytes cannot carry into them: byte
+    /// lanes), so the source is recombined only once, with the result: one shift and one blend fewer.
+    @inlinable @inline(__always)
+    static func overScaled(_ s: Vector, _ d: Vector, byPairs o: Vector) -> Vector {
+        let m = Vector(repeating: 0x00FF_00FF)
+        let rbS = div255HighBytes(multiply16(s & m, o))
+        let agS = div255HighBytes(multiply16((s &>> 8) & m, o))
+        let ia = m &- pairs(agS &>> 24)  // 255 − A' in both fields; A' is agS's top byte
+        let rbD = div255HighBytes(multiply16(d & m, ia))
+        let agD = div255HighBytes(multiply16((d &>> 8) & m, ia))
+        let rb = addBytes(rbS, rbD)
+        let ag = addBytes(agS, agD)
+        return ((rb &>> 8) & m) | (ag & Vector(repeating: 0xFF00_FF00))
+    }
+
     /// `div255(s · o)` per channel, alpha included; `o` (≤ 255) is in both 16-bit halves of every lane.
     @inlinable @inline(__always)
     static func scale(_ s: Vector, byPairs o: Vector) -> Vector {
