@@ -84,7 +84,9 @@ public enum KernelBodies<Tier: KernelTierMarker> {
         let m = Vector(repeating: 0x00FF_00FF)
         let rbS = div255Fields(multiply16(s & m, o))
         let agS = div255Fields(multiply16((s &>> 8) & m, o))
-        let ia = m &- pairs(agS &>> 16)  // 255 − A' in both fields; A' is agS's high field (≤ 255)
+        // 255 − A' in both fields. A' is byte 2 of agS (byte 3 is zero, but the optimizer cannot know
+        // that): taking byte 2 explicitly lets `pairs` become one byte shuffle.
+        let ia = m &- pairs((agS &>> 16) & Vector(repeating: 0xFF))
         let rbD = div255Fields(multiply16(d & m, ia))
         let agD = div255Fields(multiply16((d &>> 8) & m, ia))
         return addBytes(rbS, rbD) | (addBytes(agS, agD) &<< 8)
