@@ -11,8 +11,14 @@ import Builtin
 ///
 /// Ranges (why the wrapping operators never wrap where it matters): a channel is ≤ 255 and a factor ≤ 255,
 /// so a 16-bit field holds at most 255 · 255 + 128 = 65,153, and adding its own high byte gives ≤ 65,407
-/// < 2^16: no carry crosses into the next field. The final per-channel additions wrap modulo 256 on
-/// purpose, exactly like `ScalarReference` does for non-premultiplied input (colour > alpha).
+/// < 2^16: no carry crosses into the next field. The high-half multiply of ``div255Fields(_:)`` widens each
+/// field to 32 bits first (65,153 · 257 < 2^32) and returns ≤ 255 per field. The final per-channel additions
+/// wrap modulo 256 on purpose, exactly like `ScalarReference` does for non-premultiplied input
+/// (colour > alpha).
+///
+/// Cost on AVX-512 (objdump of the tier's inner loop): src-over is 13 vector instructions per 16 pixels
+/// (spread α: shuffle + xor; per half: mask or shift, `pmullw`, `+ 128`, `pmulhuw`; recombine: shift, or,
+/// byte add), src-over with opacity 22, fill-over 11.
 ///
 /// `KernelBodies` is generic over a tier marker type that each tier target declares privately: the
 /// specializations, and so the machine code, of every body are then made in the tier's own module with its
