@@ -32,6 +32,11 @@ let portable: Bool = {
 /// that `swift test` can check kernels on millions of pixels quickly.
 let optimizedInDebug: [SwiftSetting] = portable ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The kernel bodies use the builtin module for one operation the SIMD types lack (a 16-bit high-half
+/// multiply, `pmulhuw`); portable builds take an equivalent shift-based formula instead.
+let kernelBodiesSettings: [SwiftSetting] = optimizedInDebug
+    + (portable ? [] : [.enableExperimentalFeature("BuiltinModule"), .define("TESSERA_MULHI")])
+
 /// The per-ISA tier targets exist only on x86-64 hosts and outside portable mode.
 #if arch(x86_64)
 let buildsX86Tiers = !portable
@@ -67,7 +72,7 @@ let package = Package(
         .library(name: "TesseraC", type: .dynamic, targets: ["TesseraCABI"]),
     ],
     targets: tierTargets + [
-        .target(name: "TesseraKernelBodies", swiftSettings: optimizedInDebug),
+        .target(name: "TesseraKernelBodies", swiftSettings: kernelBodiesSettings),
         .target(name: "TesseraPixels", dependencies: ["TesseraKernelBodies"] + tierDependencies,
                 swiftSettings: pixelsSettings),
         .target(name: "Tessera", dependencies: ["TesseraPixels"]),
