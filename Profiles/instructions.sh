@@ -52,7 +52,7 @@ mkdir -p "$work"
 short=$((frames / 2))
 long=$((frames + short))
 
-render=$(nm "$BIN/tessera" 2>/dev/null | grep -o '\$s7Tessera10CompositorC6render_4into[A-Za-z0-9_]*' | head -1)
+render=$(nm "$BIN/tessera" 2>/dev/null | grep -o '\$s7Tessera10CompositorC6render_4into[A-Za-z0-9_]*PixelBuffer[A-Za-z0-9_]*' | head -1)
 [ -n "$render" ] || render='$s7Tessera10CompositorC6render_4into*'
 
 # count F: callgrind on F frames, collecting inside Compositor.render only; prints the count minus the
