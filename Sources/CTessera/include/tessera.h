@@ -41,7 +41,7 @@ enum {
     TESSERA_INVALID_ARGUMENT = 1,  /**< A null pointer, a size or value out of range, NaN, … */
     TESSERA_INVALID_HANDLE = 2,    /**< 0, a destroyed handle, or one never issued. */
     TESSERA_WRONG_HANDLE_KIND = 3, /**< A live handle of another kind (e.g. a layer for a compositor). */
-    TESSERA_HIERARCHY_ERROR = 4,   /**< A tree edit that would make a cycle. */
+    TESSERA_HIERARCHY_ERROR = 4,   /**< A tree edit that would make a cycle or a tree deeper than 256 levels. */
     TESSERA_INTERNAL_ERROR = 5     /**< Out of memory or an unexpected internal failure. */
 };
 
