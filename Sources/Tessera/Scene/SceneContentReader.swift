@@ -3,8 +3,28 @@
 enum SceneContentReader {
     static let shapes = ["rect", "roundedRect", "linearGradient", "text", "image"]
 
-    static func displayList(_ items: [JSONValue], path: String) throws -> DisplayList {
-        DisplayList(try items.enumerated().map { try item($1, path: "\(path)[\($0)]") })
+    /// The most glyph boxes the text items of one scene file may lay out in total. Each text item lays out
+    /// up to ``GreekedTextLine/maximumGlyphCount`` boxes whatever its size in the file, so without this
+    /// bound a 16 MiB file of long text lines would need tens of gigabytes.
+    static let maximumGlyphs = 1_000_000
+
+    /// The items of a `content` array; `glyphs` counts the glyph boxes of the scene's text items so far.
+    static func displayList(_ items: [JSONValue], path: String, glyphs: inout Int) throws -> DisplayList {
+        var list: [DisplayItem] = []
+        list.reserveCapacity(items.count)
+        for (index, value) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let item = try item(value, path: itemPath)
+            if case .greekedText(let line) = item {
+                glyphs += line.glyphs.count
+                guard glyphs <= maximumGlyphs else {
+                    throw TesseraError.invalidArgument(
+                        argument: itemPath, reason: "the scene's text items lay out more than \(maximumGlyphs) glyphs")
+                }
+            }
+            list.append(item)
+        }
+        return DisplayList(list)
     }
 
     private static func item(_ value: JSONValue, path: String) throws -> DisplayItem {

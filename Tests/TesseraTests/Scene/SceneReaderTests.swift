@@ -1,5 +1,5 @@
 import Testing
-import Tessera
+@testable import Tessera
 
 @Suite struct SceneReaderTests {
     static let valid = """
@@ -127,6 +127,21 @@ import Tessera
         let failure = Self.failure(Self.scene(root: nested))
         #expect(failure?.reason.contains("nesting deeper than") == true)
         #expect(failure?.field.hasPrefix("root.sublayers[0].sublayers[0]") == true)
+    }
+
+    @Test func textItemsCannotLayOutUnboundedGlyphs() throws {
+        // Every long line lays out GreekedTextLine.maximumGlyphCount boxes (4,096): 40 bytes of a file
+        // cost 128 KiB, so a 16 MiB file of them needed ~50 GB before the scene-wide glyph bound.
+        let line = ##"{"text": [0, 0, 1e12, 1], "color": "#000000"}"##
+        let lines = SceneContentReader.maximumGlyphs / GreekedTextLine.maximumGlyphCount + 1
+        let failure = Self.failure(Self.scene(root: #"{"content": ["# + Array(repeating: line, count: lines)
+            .joined(separator: ", ") + "]}"))
+        #expect(failure?.field == "root.content[\(lines - 1)]")
+        #expect(failure?.reason.contains("1000000 glyphs") == true, "\(failure?.reason ?? "accepted")")
+        // As many as the bound allows are read.
+        let fewer = Self.scene(root: #"{"content": ["# + Array(repeating: line, count: lines - 1)
+            .joined(separator: ", ") + "]}")
+        #expect(Self.failure(fewer) == nil)
     }
 
     @Test func oversizedFilesAreRefusedBeforeParsing() {
