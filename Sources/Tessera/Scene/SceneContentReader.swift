@@ -92,8 +92,10 @@ enum SceneContentReader {
                 item = .image(try PlacedImage(image: image, frame: rect, opacity: try fields.number("opacity") ?? 1))
             }
         } catch let TesseraError.invalidArgument(argument, reason) where !argument.hasPrefix(path) {
-            // A primitive's own check (its parameter names): say which item it was.
-            throw TesseraError.invalidArgument(argument: "\(path).\(argument)", reason: reason)
+            // A primitive's own check (its parameter names): say which item it was, under the scene
+            // file's names for the fields (`radius`, `stops[i][0]`).
+            let field = argument == "cornerRadius" ? "radius" : argument.replacingOccurrences(of: "].location", with: "][0]")
+            throw TesseraError.invalidArgument(argument: "\(path).\(field)", reason: reason)
         }
         try fields.finish()
         return item

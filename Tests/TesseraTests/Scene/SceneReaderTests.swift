@@ -82,6 +82,8 @@ import Testing
         (scene(root: ##"{"content": [{"image": [0, 0, 2, 1], "size": [2, 1], "pixels": "FF0000FF00FF"}]}"##), "root.content[0].pixels", "bytes"),
         (scene(root: ##"{"content": [{"image": [0, 0, 1, 1], "size": [1, 1], "pixels": "FF000080"}]}"##), "root.content[0].pixels", "premultiplied"),
         (scene(root: ##"{"content": [{"text": [0, 0, 50, 10], "color": "#000000", "font": "x"}]}"##), "root.content[0].font", "unknown field"),
+        (scene(root: ##"{"content": [{"roundedRect": [0, 0, 5, 5], "radius": 1e300, "color": "#000000"}]}"##), "root.content[0].radius", "1e12"),
+        (scene(root: ##"{"content": [{"linearGradient": [0, 0, 5, 5], "stops": [[0.5, "#000000"], [0.2, "#FFFFFF"]]}]}"##), "root.content[0].stops[1][0]", "previous stop"),
         (#"[1, 2]"#, "document", "object"),
         (#""#, "test.json", "end"),
         (scene(root: "{}") + " x", "test.json", "after the document"),
