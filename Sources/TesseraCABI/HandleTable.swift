@@ -57,11 +57,16 @@ final class HandleTable: @unchecked Sendable {
     /// - Throws: ``Failure`` with `TESSERA_INVALID_HANDLE` naming `argument` for 0, a destroyed handle or
     ///   a value that was never a handle.
     func lookUp(_ handle: UInt64, _ argument: String) throws -> (object: AnyObject, kind: HandleKind) {
+        lock.lock()
+        defer { lock.unlock() }
+        return try lookUpLocked(handle, argument)
+    }
+
+    /// ``lookUp(_:_:)`` for a caller that holds the lock.
+    private func lookUpLocked(_ handle: UInt64, _ argument: String) throws -> (object: AnyObject, kind: HandleKind) {
         guard handle != 0 else { throw Failure.invalidHandle(argument, "is 0 (the null handle)") }
         let index = Int(handle & 0xFFFF_FFFF)
         let generation = (handle >> 32) & HandleTable.generationMask
-        lock.lock()
-        defer { lock.unlock() }
         guard index < slots.count, HandleKind(rawValue: handle >> 56) != nil, generation != 0,
               generation <= slots[index].generation else {
             throw Failure.invalidHandle(argument, "0x\(String(handle, radix: 16)) is not a Tessera handle")
@@ -76,12 +81,14 @@ final class HandleTable: @unchecked Sendable {
 
     /// Releases a live handle: its slot is reused later under a new generation.
     /// - Throws: as ``lookUp(_:_:)``.
+    /// The check and the removal happen under one lock: were the lock released between them, another
+    /// thread could destroy the same handle and a third reuse the slot, and this call would then free the
+    /// new object's slot.
     func remove(_ handle: UInt64, _ argument: String) throws {
-        _ = try lookUp(handle, argument)
         lock.lock()
         defer { lock.unlock() }
+        _ = try lookUpLocked(handle, argument)
         let index = Int(handle & 0xFFFF_FFFF)
-        guard slots[index].object != nil else { return }  // removed by another thread meanwhile
         slots[index].object = nil
         slots[index].kind = nil
         var next = (slots[index].generation + 1) & HandleTable.generationMask

@@ -115,7 +115,7 @@ public func tesseraLayerSetBackgroundColor(_ layer: tessera_layer,
     }
 }
 
-/// C `tessera_layer_add_sublayer`: ``Layer/addSublayer(_:)``; a cycle is `TESSERA_HIERARCHY_ERROR`. The tree's
+/// C `tessera_layer_add_sublayer`: ``Layer/addSublayer(_:)``; a cycle or a tree deeper than 256 levels is `TESSERA_HIERARCHY_ERROR`. The tree's
 /// thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_layer_add_sublayer")
 public func tesseraLayerAddSublayer(_ layer: tessera_layer, _ sublayer: tessera_layer) -> tessera_status {

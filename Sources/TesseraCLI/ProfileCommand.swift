@@ -77,8 +77,8 @@ enum ProfileCommand {
             try noPositionals(&options)
             let lines = try readInput(input).split(separator: "\n").map(String.init)
             let totals = FramePhase.totals(folded: lines)
-            let all = Swift.max(totals.reduce(0) { $0 + $1.count }, 1)
-            let inFrame = totals.filter { $0.phase != .other }.reduce(0) { $0 + $1.count }
+            let all = Swift.max(totals.reduce(0) { FlameGraph.sum($0, $1.count) }, 1)
+            let inFrame = totals.filter { $0.phase != .other }.reduce(0) { FlameGraph.sum($0, $1.count) }
             print("phase        samples   of all   of frames")
             for (phase, count) in totals {
                 let ofAll = String(format: "%6.1f %%", 100 * Double(count) / Double(all))

@@ -298,3 +298,46 @@ struct MisuseTests {
         #expect(lastError() == mine)
     }
 }
+
+@Suite("C ABI handle table under concurrent misuse")
+struct ConcurrentDestroyTests {
+    /// Two threads destroying the same handle: exactly one succeeds, the other is told the handle was
+    /// destroyed, and a handle created meanwhile (which may reuse the slot) stays valid.
+    @Test("A handle destroyed twice at once is destroyed once")
+    func concurrentDoubleDestroy() throws {
+        var config = tessera_config()
+        expectOK(tessera_config_init(&config))
+        config.cache_budget_bytes = 0
+        for _ in 0..<300 {
+            var victim: tessera_compositor = 0
+            expectOK(tessera_compositor_create(&config, &victim))
+            let handle = victim
+            let results = Results()
+            defer { results.free() }
+            let configuration = config
+            DispatchQueue.concurrentPerform(iterations: 3) { i in
+                if i < 2 {
+                    results.statuses[i] = tessera_compositor_destroy(handle)
+                } else {
+                    var c = configuration
+                    results.statuses[2] = tessera_compositor_create(&c, results.created)
+                }
+            }
+            #expect(results.statuses[2] == tessera_status(TESSERA_OK))
+            let ok = results.statuses[0..<2].filter { $0 == tessera_status(TESSERA_OK) }.count
+            #expect(ok == 1, "both destroys of one handle succeeded")
+            #expect(tessera_compositor_destroy(results.created.pointee) == tessera_status(TESSERA_OK),
+                    "the handle created meanwhile was freed by a stale destroy")
+        }
+    }
+}
+
+/// Slots each written by one thread of a `concurrentPerform`, read after it returns.
+private final class Results: @unchecked Sendable {
+    let statuses = UnsafeMutableBufferPointer<tessera_status>.allocate(capacity: 3)
+    let created = UnsafeMutablePointer<tessera_compositor>.allocate(capacity: 1)
+    func free() {
+        statuses.deallocate()
+        created.deallocate()
+    }
+}

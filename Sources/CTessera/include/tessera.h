@@ -11,7 +11,9 @@
  *   `user` pointer must stay valid while its callback is attached.
  * - Objects are opaque 64-bit handles (kind, slot and generation). A destroyed handle, a handle that was
  *   never issued, or a handle of the wrong kind is reported (TESSERA_INVALID_HANDLE /
- *   TESSERA_WRONG_HANDLE_KIND); it is never undefined behaviour. 0 is never a valid handle.
+ *   TESSERA_WRONG_HANDLE_KIND); it is never undefined behaviour. 0 is never a valid handle. The
+ *   generation has 24 bits: a destroyed handle is recognised until its slot has been reused 2^24 - 1
+ *   times, after which it names the slot's current object again.
  * - Geometry is in points (double). A layer's frame is in its superlayer's plane; bounds origin, content
  *   offset and invalidation rects are in the layer's own plane. The compositor renders at `scale` device
  *   pixels per point.
@@ -41,7 +43,7 @@ enum {
     TESSERA_INVALID_ARGUMENT = 1,  /**< A null pointer, a size or value out of range, NaN, … */
     TESSERA_INVALID_HANDLE = 2,    /**< 0, a destroyed handle, or one never issued. */
     TESSERA_WRONG_HANDLE_KIND = 3, /**< A live handle of another kind (e.g. a layer for a compositor). */
-    TESSERA_HIERARCHY_ERROR = 4,   /**< A tree edit that would make a cycle. */
+    TESSERA_HIERARCHY_ERROR = 4,   /**< A tree edit that would make a cycle or a tree deeper than 256 levels. */
     TESSERA_INTERNAL_ERROR = 5     /**< Out of memory or an unexpected internal failure. */
 };
 

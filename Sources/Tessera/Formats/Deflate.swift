@@ -32,8 +32,9 @@ enum Deflate {
         writer.write(1, count: 2) // BTYPE = 01: fixed Huffman codes
         let count = input.count
         let hashSize = 1 << hashBits
-        var head = [Int32](repeating: -1, count: hashSize)
-        var previous = [Int32](repeating: -1, count: windowSize)
+        // Positions are `Int`: a framebuffer's filtered bytes may exceed Int32.max (a 32768 × 16384 frame).
+        var head = [Int](repeating: -1, count: hashSize)
+        var previous = [Int](repeating: -1, count: windowSize)
         head.withUnsafeMutableBufferPointer { head in
             previous.withUnsafeMutableBufferPointer { previous in
                 func hash(at i: Int) -> Int {
@@ -44,13 +45,13 @@ enum Deflate {
                     guard i + minimumMatch <= count else { return }
                     let h = hash(at: i)
                     previous[i & (windowSize - 1)] = head[h]
-                    head[h] = Int32(i)
+                    head[h] = i
                 }
                 var i = 0
                 while i < count {
                     var bestLength = 0, bestDistance = 0
                     if i + minimumMatch <= count {
-                        var candidate = Int(head[hash(at: i)])
+                        var candidate = head[hash(at: i)]
                         var chain = chainLimit
                         let limit = min(maximumMatch, count - i)
                         while candidate >= 0, i - candidate <= windowSize, chain > 0 {
@@ -63,7 +64,7 @@ enum Deflate {
                                     if length == limit { break }
                                 }
                             }
-                            let next = Int(previous[candidate & (windowSize - 1)])
+                            let next = previous[candidate & (windowSize - 1)]
                             if next >= candidate { break } // stale entry from an older window
                             candidate = next
                             chain -= 1

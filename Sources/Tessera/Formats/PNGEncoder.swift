@@ -10,6 +10,15 @@
 public enum PNGEncoder {
     /// The bytes of a PNG file showing `buffer`.
     public static func encode(_ buffer: PixelBuffer) -> [UInt8] {
+        encode(buffer, idatChunkBytes: maximumChunkBytes)
+    }
+
+    /// The largest chunk written: PNG chunk lengths must stay below 2^31; the compressed frame is split
+    /// over several IDAT chunks when larger (a 65536 × 65536 frame may compress to more than 4 GiB).
+    static let maximumChunkBytes = 1 << 30
+
+    /// ``encode(_:)`` with the compressed data cut into IDAT chunks of at most `idatChunkBytes` (tests).
+    static func encode(_ buffer: PixelBuffer, idatChunkBytes: Int) -> [UInt8] {
         let width = buffer.width, height = buffer.height
         let rowBytes = width * 4
         var straight = [UInt8](repeating: 0, count: rowBytes)
@@ -35,8 +44,15 @@ public enum PNGEncoder {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // bit depth 8, colour type 6 (RGBA), deflate, adaptive filters, no interlace
-        appendChunk("IHDR", header, to: &png)
-        appendChunk("IDAT", Deflate.zlibCompress(filtered), to: &png)
+        appendChunk("IHDR", header[...], to: &png)
+        let compressed = Deflate.zlibCompress(filtered)
+        filtered = []
+        var start = 0
+        repeat {
+            let end = min(start + idatChunkBytes, compressed.count)
+            appendChunk("IDAT", compressed[start..<end], to: &png)
+            start = end
+        } while start < compressed.count
         appendChunk("IEND", [], to: &png)
         return png
     }
@@ -82,7 +98,7 @@ public enum PNGEncoder {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
         png += bigEndian(UInt32(data.count))
         png += typeBytes

@@ -3,23 +3,31 @@ extension Layer {
     /// Appends `layer` on top of the other sublayers. A layer that already has a superlayer is first
     /// removed from it (UIKit's behaviour).
     /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` when `layer` is `self` or an ancestor of
-    ///   `self` (that would make a cycle).
+    ///   `self` (that would make a cycle), or when the tree would become deeper than
+    ///   ``maximumTreeDepth`` levels.
     public func addSublayer(_ layer: Layer) throws {
         try insertSublayer(layer, at: layer.superlayer === self ? sublayers.count - 1 : sublayers.count)
     }
 
     /// Inserts `layer` at `index` in paint order (0 is the bottom). When `layer` is already a sublayer of
     /// `self`, `index` counts the sublayers without it.
-    /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` for a cycle;
+    /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` for a cycle or a tree deeper than
+    ///   ``maximumTreeDepth`` levels;
     ///   ``TesseraError/invalidArgument(argument:reason:)`` naming `index` when outside `0…count`.
     public func insertSublayer(_ layer: Layer, at index: Int) throws {
         var ancestor: Layer? = self
+        var depth = 0  // the layers from the root down to `self`, inclusive
         while let current = ancestor {
             if current === layer {
                 throw TesseraError.invalidHierarchy(
                     reason: "cannot add \(layer) as a sublayer of itself or of one of its descendants")
             }
+            depth += 1
             ancestor = current.superlayer
+        }
+        if depth + layer.subtreeHeight(limit: Layer.maximumTreeDepth - depth) > Layer.maximumTreeDepth {
+            throw TesseraError.invalidHierarchy(
+                reason: "adding \(layer) would make the layer tree deeper than \(Layer.maximumTreeDepth) levels")
         }
         let count = sublayers.count - (layer.superlayer === self ? 1 : 0)
         guard (0...count).contains(index) else {
@@ -34,6 +42,24 @@ extension Layer {
             layer.subtreeHasChanges = false
             layer.markPathChanged()
         }
+    }
+
+    /// The deepest a layer tree may be: the layers on the longest path from the root to a leaf, root and
+    /// leaf included. Rendering and change tracking walk the tree recursively; the limit keeps any tree
+    /// the API accepts far from exhausting a thread's stack.
+    public static let maximumTreeDepth = 256
+
+    /// The layers on the longest path from `self` down to a leaf (1 for a leaf), or a value above
+    /// `limit` as soon as it exceeds `limit`. Iterative: never recurses.
+    func subtreeHeight(limit: Int) -> Int {
+        var height = 0
+        var level: [Layer] = [self]
+        while !level.isEmpty {
+            height += 1
+            if height > limit { return height }
+            level = level.flatMap(\.sublayers)
+        }
+        return height
     }
 
     /// Detaches the layer from its superlayer; does nothing for a root.

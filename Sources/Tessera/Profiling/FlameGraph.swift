@@ -53,7 +53,7 @@ public struct FlameGraph: Sendable {
                 malformedLines += 1
                 continue
             }
-            root.total += stack.count
+            root.total = FlameGraph.sum(root.total, stack.count)
             var node = root
             for name in stack.frames {
                 let child: Node
@@ -63,22 +63,39 @@ public struct FlameGraph: Sendable {
                     child = Node(name: name)
                     node.children[name] = child
                 }
-                child.total += stack.count
+                child.total = FlameGraph.sum(child.total, stack.count)
                 node = child
             }
-            node.selfCount += stack.count
+            node.selfCount = FlameGraph.sum(node.selfCount, stack.count)
         }
     }
 
-    /// `a;b;c 12` → (["a", "b", "c"], 12); the count is after the last space. Nil when malformed.
+    /// The largest count a folded line may have: 2^40 (18 minutes of `--period` nanoseconds in one
+    /// stack, far more samples than any profile has).
+    public static let maximumCount = 1 << 40
+    /// The most frames a folded stack may have (perf records at most 127 by default). The call tree is
+    /// walked recursively, so deeper stacks would exhaust the stack.
+    public static let maximumFrames = 4096
+
+    /// `a;b;c 12` → (["a", "b", "c"], 12); the count is after the last space. Nil when malformed, also
+    /// for a count above ``maximumCount`` or more than ``maximumFrames`` frames.
     public static func parseFoldedLine(_ line: String) -> (frames: [String], count: Int)? {
         var text = Substring(line)
         while let last = text.last, last == "\r" || last == "\n" || last == " " { text = text.dropLast() }
         guard let space = text.lastIndex(of: " "), let count = Int(text[text.index(after: space)...]),
-              count >= 0 else { return nil }
+              count >= 0, count <= maximumCount else { return nil }
         let stack = text[..<space]
-        guard !stack.isEmpty else { return nil }
+        guard !stack.isEmpty, stack.utf8.lazy.filter({ $0 == UInt8(ascii: ";") }).count < maximumFrames else {
+            return nil
+        }
         return (stack.split(separator: ";", omittingEmptySubsequences: false).map(String.init), count)
+    }
+
+    /// `a + b` for sums of counts, `Int.max` when that overflows (only absurd inputs get there: each
+    /// count is at most ``maximumCount``, but a file may have any number of lines).
+    public static func sum(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : result
     }
 
     /// The deepest stack (frames below the synthetic root).
@@ -107,7 +124,7 @@ public struct FlameGraph: Sendable {
             var offset = start
             for child in node.sortedChildren {
                 visit(child, depth: depth + 1, start: offset)
-                offset += child.total
+                offset = FlameGraph.sum(offset, child.total)
             }
         }
         visit(root, depth: 0, start: 0)
@@ -125,7 +142,7 @@ public struct FlameGraph: Sendable {
         let total = Swift.max(root.total, 1)
 
         var out = ""
-        out.reserveCapacity(4096 + root.total * 8)
+        out.reserveCapacity(4096 + Swift.min(root.total, 1 << 20) * 8)
         out += "<?xml version=\"1.0\" standalone=\"no\"?>\n"
         out += "<svg version=\"1.1\" width=\"\(fmt(style.width))\" height=\"\(fmt(height))\" "
         out += "viewBox=\"0 0 \(fmt(style.width)) \(fmt(height))\" xmlns=\"http://www.w3.org/2000/svg\" "

@@ -51,7 +51,8 @@ public enum FramePhase: String, CaseIterable, Sendable {
         var counts: [FramePhase: Int] = [:]
         for line in lines {
             guard let stack = FlameGraph.parseFoldedLine(line) else { continue }
-            counts[classify(rootFirst: stack.frames), default: 0] += stack.count
+            let phase = classify(rootFirst: stack.frames)
+            counts[phase] = FlameGraph.sum(counts[phase] ?? 0, stack.count)
         }
         return allCases.map { ($0, counts[$0] ?? 0) }
     }
@@ -77,14 +78,14 @@ public enum FoldedProfile {
         var samples = 0
         for line in lines {
             guard let stack = FlameGraph.parseFoldedLine(line), var leaf = stack.frames.last else { continue }
-            samples += stack.count
+            samples = FlameGraph.sum(samples, stack.count)
             if attributeLeaves, !isSwiftFunction(leaf),
                let caller = stack.frames.dropLast().last(where: isSwiftFunction) {
                 leaf += " \u{2190} " + caller
-                totals[leaf, default: 0] += stack.count
+                totals[leaf] = FlameGraph.sum(totals[leaf] ?? 0, stack.count)
             }
-            selfCounts[leaf, default: 0] += stack.count
-            for name in Set(stack.frames) { totals[name, default: 0] += stack.count }
+            selfCounts[leaf] = FlameGraph.sum(selfCounts[leaf] ?? 0, stack.count)
+            for name in Set(stack.frames) { totals[name] = FlameGraph.sum(totals[name] ?? 0, stack.count) }
         }
         let entries = totals.map { Entry(name: $0.key, selfCount: selfCounts[$0.key] ?? 0, totalCount: $0.value) }
         return (entries, samples)

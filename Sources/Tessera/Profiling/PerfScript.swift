@@ -229,7 +229,7 @@ extension PerfScript {
             if options.includeCommand { prefix.append(sanitize(sample.command.isEmpty ? "[unknown]" : sample.command)) }
             if options.includePhase { prefix.append("[\(FramePhase.classify(rootFirst: names).rawValue)]") }
             let key = (prefix + names).joined(separator: ";")
-            counts[key, default: 0] += options.usePeriod ? sample.period : 1
+            counts[key] = FlameGraph.sum(counts[key] ?? 0, options.usePeriod ? sample.period : 1)
         }
         return counts.keys.sorted().map { "\($0) \(counts[$0]!)" }
     }

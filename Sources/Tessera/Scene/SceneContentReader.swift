@@ -3,8 +3,28 @@
 enum SceneContentReader {
     static let shapes = ["rect", "roundedRect", "linearGradient", "text", "image"]
 
-    static func displayList(_ items: [JSONValue], path: String) throws -> DisplayList {
-        DisplayList(try items.enumerated().map { try item($1, path: "\(path)[\($0)]") })
+    /// The most glyph boxes the text items of one scene file may lay out in total. Each text item lays out
+    /// up to ``GreekedTextLine/maximumGlyphCount`` boxes whatever its size in the file, so without this
+    /// bound a 16 MiB file of long text lines would need tens of gigabytes.
+    static let maximumGlyphs = 1_000_000
+
+    /// The items of a `content` array; `glyphs` counts the glyph boxes of the scene's text items so far.
+    static func displayList(_ items: [JSONValue], path: String, glyphs: inout Int) throws -> DisplayList {
+        var list: [DisplayItem] = []
+        list.reserveCapacity(items.count)
+        for (index, value) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let item = try item(value, path: itemPath)
+            if case .greekedText(let line) = item {
+                glyphs += line.glyphs.count
+                guard glyphs <= maximumGlyphs else {
+                    throw TesseraError.invalidArgument(
+                        argument: itemPath, reason: "the scene's text items lay out more than \(maximumGlyphs) glyphs")
+                }
+            }
+            list.append(item)
+        }
+        return DisplayList(list)
     }
 
     private static func item(_ value: JSONValue, path: String) throws -> DisplayItem {
@@ -72,8 +92,10 @@ enum SceneContentReader {
                 item = .image(try PlacedImage(image: image, frame: rect, opacity: try fields.number("opacity") ?? 1))
             }
         } catch let TesseraError.invalidArgument(argument, reason) where !argument.hasPrefix(path) {
-            // A primitive's own check (its parameter names): say which item it was.
-            throw TesseraError.invalidArgument(argument: "\(path).\(argument)", reason: reason)
+            // A primitive's own check (its parameter names): say which item it was, under the scene
+            // file's names for the fields (`radius`, `stops[i][0]`).
+            let field = argument == "cornerRadius" ? "radius" : argument.replacingOccurrences(of: "].location", with: "][0]")
+            throw TesseraError.invalidArgument(argument: "\(path).\(field)", reason: reason)
         }
         try fields.finish()
         return item

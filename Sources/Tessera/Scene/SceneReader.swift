@@ -60,6 +60,8 @@ public enum SceneReader {
     private struct Builder {
         var layersByName: [String: Layer] = [:]
         var count = 0
+        /// Glyph boxes laid out by the text items so far (see ``SceneContentReader/maximumGlyphs``).
+        var glyphs = 0
 
         mutating func layer(_ value: JSONValue, path: String) throws -> Layer {
             count += 1
@@ -125,7 +127,7 @@ public enum SceneReader {
                 layer.backgroundColor = try SceneReader.color(hex, path: fields.fieldPath("background"))
             }
             if let content = try fields.array("content") {
-                layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"))
+                layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"), glyphs: &glyphs)
             }
             if let sublayers = try fields.array("sublayers") {
                 for (index, sublayer) in sublayers.enumerated() {

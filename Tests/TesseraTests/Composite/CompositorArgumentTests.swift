@@ -65,11 +65,15 @@ import Tessera
     }
 
     @Test func positionsTooFarOutAreRejectedNotTrapped() throws {
-        // Each level is valid on its own (≤ 1e12 points) but the sum at scale 16 leaves exact Doubles.
+        // Each level is valid on its own (≤ 1e12 points) but the sum at scale 16 leaves exact Doubles:
+        // 200 levels (within Layer.maximumTreeDepth) each 2e12 points further (frame.origin.x 1e12 minus
+        // the superlayer's bounds origin -1e12).
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try root.setBoundsOrigin(Point(x: -1e12, y: 0))
         var parent = root
-        for _ in 0..<400 {
+        for _ in 0..<200 {
             let layer = try Layer(frame: Rect(x: 1e12, y: 0, width: 10, height: 10))
+            try layer.setBoundsOrigin(Point(x: -1e12, y: 0))
             try parent.addSublayer(layer)
             parent = layer
         }

@@ -112,6 +112,20 @@ import Testing
         #expect(try Self.decodeWithPython(png).rgba == buffer.packedBytes())
     }
 
+    /// Chunk lengths are 32-bit (and must stay below 2^31): a large frame's compressed data is split over
+    /// several IDAT chunks, which decoders concatenate.
+    @Test(.enabled(if: python != nil, "python3 is the independent decoder"))
+    func compressedDataIsSplitOverIDATChunks() throws {
+        let buffer = try PixelBuffer(width: 37, height: 11)
+        var random = SystemRandomNumberGenerator()
+        for y in 0..<11 { for x in 0..<37 { buffer[x: x, y: y] = Pixel(r: UInt8.random(in: 0...255, using: &random), g: 7, b: 0, a: 255) } }
+        let whole = PNGEncoder.encode(buffer)
+        let split = PNGEncoder.encode(buffer, idatChunkBytes: 100)
+        #expect(split.count > whole.count + 12)  // more chunks, each with 12 bytes of framing
+        #expect(try Self.decodeWithPython(split).rgba == buffer.packedBytes())
+        #expect(PNGEncoder.encode(buffer, idatChunkBytes: PNGEncoder.maximumChunkBytes) == whole)
+    }
+
     @Test func checksumsMatchKnownValues() {
         #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
         let bytes = Array("Wikipedia".utf8)

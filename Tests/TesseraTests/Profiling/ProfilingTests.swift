@@ -229,3 +229,40 @@ enum WellFormed {
         return ok
     }
 }
+
+/// Profile files come from anywhere: absurd counts and stacks are ignored or saturate, never trap.
+@Suite struct AbsurdProfileInputTests {
+    /// Counts whose sum overflowed an `Int` (a trap in `FlameGraph.init`, `FramePhase.totals` and
+    /// `FoldedProfile.entries`, so in `tessera profile svg|phases|top`).
+    @Test func hugeCountsAreMalformedAndSumsSaturate() {
+        let lines = ["a;b 9223372036854775807", "a;c 1", "[plan];a 4611686018427387904"]
+        let graph = FlameGraph(folded: lines)
+        #expect(graph.malformedLines == 2)
+        #expect(graph.root.total == 1)
+        #expect(FramePhase.totals(folded: lines).reduce(0) { $0 + $1.count } == 1)
+        #expect(FoldedProfile.entries(folded: lines).samples == 1)
+
+        let many = Array(repeating: "a;b \(FlameGraph.maximumCount)", count: 1 << 10)
+        #expect(FlameGraph(folded: many.prefix(4)).root.total == 4 * FlameGraph.maximumCount)
+        #expect(FlameGraph.sum(Int.max - 1, FlameGraph.maximumCount) == Int.max)
+        #expect(FoldedProfile.entries(folded: many).samples == FlameGraph.maximumCount << 10)
+    }
+
+    /// A 200,000-frame stack overflowed the thread's stack in the recursive call-tree walks.
+    @Test func overlyDeepStacksAreMalformed() {
+        let deep = (0..<200_000).map { "f\($0)" }.joined(separator: ";") + " 1"
+        let graph = FlameGraph(folded: [deep, "a;b 2"])
+        #expect(graph.malformedLines == 1)
+        #expect(graph.depth == 2)
+        #expect(graph.svg().contains("</svg>"))
+        let allowed = (0..<FlameGraph.maximumFrames).map { "f\($0)" }.joined(separator: ";") + " 1"
+        #expect(FlameGraph(folded: [allowed]).depth == FlameGraph.maximumFrames)
+    }
+
+    /// `fold --period` sums periods of identical stacks.
+    @Test func hugePeriodsSaturateWhenFolded() {
+        let sample = PerfScript.Sample(command: "t", period: Int.max, frames: [])
+        let lines = PerfScript.fold([sample, sample], options: FoldOptions(usePeriod: true))
+        #expect(lines == ["[no stack] \(Int.max)"])
+    }
+}

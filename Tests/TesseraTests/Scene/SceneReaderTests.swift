@@ -1,5 +1,5 @@
 import Testing
-import Tessera
+@testable import Tessera
 
 @Suite struct SceneReaderTests {
     static let valid = """
@@ -82,6 +82,8 @@ import Tessera
         (scene(root: ##"{"content": [{"image": [0, 0, 2, 1], "size": [2, 1], "pixels": "FF0000FF00FF"}]}"##), "root.content[0].pixels", "bytes"),
         (scene(root: ##"{"content": [{"image": [0, 0, 1, 1], "size": [1, 1], "pixels": "FF000080"}]}"##), "root.content[0].pixels", "premultiplied"),
         (scene(root: ##"{"content": [{"text": [0, 0, 50, 10], "color": "#000000", "font": "x"}]}"##), "root.content[0].font", "unknown field"),
+        (scene(root: ##"{"content": [{"roundedRect": [0, 0, 5, 5], "radius": 1e300, "color": "#000000"}]}"##), "root.content[0].radius", "1e12"),
+        (scene(root: ##"{"content": [{"linearGradient": [0, 0, 5, 5], "stops": [[0.5, "#000000"], [0.2, "#FFFFFF"]]}]}"##), "root.content[0].stops[1][0]", "previous stop"),
         (#"[1, 2]"#, "document", "object"),
         (#""#, "test.json", "end"),
         (scene(root: "{}") + " x", "test.json", "after the document"),
@@ -127,6 +129,21 @@ import Tessera
         let failure = Self.failure(Self.scene(root: nested))
         #expect(failure?.reason.contains("nesting deeper than") == true)
         #expect(failure?.field.hasPrefix("root.sublayers[0].sublayers[0]") == true)
+    }
+
+    @Test func textItemsCannotLayOutUnboundedGlyphs() throws {
+        // Every long line lays out GreekedTextLine.maximumGlyphCount boxes (4,096): 40 bytes of a file
+        // cost 128 KiB, so a 16 MiB file of them needed ~50 GB before the scene-wide glyph bound.
+        let line = ##"{"text": [0, 0, 1e12, 1], "color": "#000000"}"##
+        let lines = SceneContentReader.maximumGlyphs / GreekedTextLine.maximumGlyphCount + 1
+        let failure = Self.failure(Self.scene(root: #"{"content": ["# + Array(repeating: line, count: lines)
+            .joined(separator: ", ") + "]}"))
+        #expect(failure?.field == "root.content[\(lines - 1)]")
+        #expect(failure?.reason.contains("1000000 glyphs") == true, "\(failure?.reason ?? "accepted")")
+        // As many as the bound allows are read.
+        let fewer = Self.scene(root: #"{"content": ["# + Array(repeating: line, count: lines - 1)
+            .joined(separator: ", ") + "]}")
+        #expect(Self.failure(fewer) == nil)
     }
 
     @Test func oversizedFilesAreRefusedBeforeParsing() {
