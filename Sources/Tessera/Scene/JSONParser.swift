@@ -18,6 +18,7 @@ public struct JSONParser {
     ///   `(<source> line L, column C)`.
     public static func parse(_ bytes: [UInt8], source: String = "JSON", limits: Limits = Limits()) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes, source: source, limits: limits)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 } // a UTF-8 byte-order mark
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()

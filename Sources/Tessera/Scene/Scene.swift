@@ -21,6 +21,9 @@ public struct Scene {
 public struct Viewport: Hashable, Sendable {
     /// The largest device-pixel width or height of a viewport (that of ``PixelBuffer``).
     public static let maximumDevicePixels = PixelBuffer.maximumDimension
+    /// The largest number of device pixels a viewport may have: 2^28 (a 1 GiB framebuffer, e.g.
+    /// 16384 × 16384), so that no scene file can ask for more memory than a machine has.
+    public static let maximumPixelCount = 1 << 28
 
     public let width: Double
     public let height: Double
@@ -28,7 +31,8 @@ public struct Viewport: Hashable, Sendable {
 
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `width`, `height` or `scale`
     ///   (prefixed with `argument`) when not finite, not positive, or larger than
-    ///   ``maximumDevicePixels`` device pixels.
+    ///   ``maximumDevicePixels`` device pixels, or naming `argument` when the viewport has more than
+    ///   ``maximumPixelCount`` device pixels.
     public init(width: Double, height: Double, scale: Double = 1, argument: String = "viewport") throws {
         self.scale = try Geometry.validatedScale(scale, "\(argument).scale")
         for (value, name) in [(width, "width"), (height, "height")] {
@@ -40,6 +44,12 @@ public struct Viewport: Hashable, Sendable {
                     argument: "\(argument).\(name)",
                     reason: "\(value) points at scale \(scale) exceeds \(Self.maximumDevicePixels) device pixels")
             }
+        }
+        let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
+        guard pixels <= Double(Self.maximumPixelCount) else {
+            throw TesseraError.invalidArgument(
+                argument: argument, reason: "\(width) × \(height) points at scale \(scale) is \(Int(pixels)) device "
+                    + "pixels; the limit is \(Self.maximumPixelCount) (1 GiB of framebuffer)")
         }
         self.width = width
         self.height = height

@@ -71,6 +71,7 @@ import Testing
         (#"{"viewport": {"width": 100, "height": -100}, "root": {}}"#, "viewport.height", "> 0"),
         (#"{"viewport": {"width": 100000, "height": 100}, "root": {}}"#, "viewport.width", "device pixels"),
         (#"{"viewport": {"width": 100, "height": 100, "scale": 0}, "root": {}}"#, "viewport.scale", "(0, 16]"),
+        (#"{"viewport": {"width": 65536, "height": 65536}, "root": {}}"#, "viewport", "1 GiB"),
         (#"{"viewport": {"width": 100, "height": 100}}"#, "root", "required"),
         (#"{"viewport": {"width": 100, "height": 100}, "root": {}, "root": {}}"#, "root", "duplicate key"),
         (scene(root: ##"{"content": [{"rect": [0, 0, 5, 5], "roundedRect": [0, 0, 5, 5], "color": "#000000"}]}"##), "root.content[0]", "exactly one"),
@@ -144,6 +145,11 @@ import Testing
         let fewer = Self.scene(root: #"{"content": ["# + Array(repeating: line, count: lines - 1)
             .joined(separator: ", ") + "]}")
         #expect(Self.failure(fewer) == nil)
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let scene = try SceneReader.decode([0xEF, 0xBB, 0xBF] + Array(Self.scene(root: "{}").utf8))
+        #expect(scene.viewport.width == 100)
     }
 
     @Test func oversizedFilesAreRefusedBeforeParsing() {
