@@ -37,15 +37,26 @@ public final class ScrollLayer: Layer {
         recordChange(.scrollRange)
     }
 
-    /// The smallest offset a pan can reach: `(−inset.left, −inset.top)`.
-    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    /// The smallest offset a pan can reach: `(−inset.left, −inset.top)`, kept two bounds sizes inside
+    /// −``Geometry/maximumMagnitude`` (see ``maximumContentOffset``).
+    public var minimumContentOffset: Point {
+        let limit = offsetLimit
+        return Point(x: max(-limit.x, -contentInset.left), y: max(-limit.y, -contentInset.top))
+    }
 
     /// The largest offset a pan can reach: `contentSize + inset.bottomRight − bounds.size`, never below
-    /// ``minimumContentOffset``.
+    /// ``minimumContentOffset``. Content and insets near the coordinate limit scroll up to two bounds sizes
+    /// inside ``Geometry/maximumMagnitude``, not past it, so that a bounce (at most half a bounds size past
+    /// an end) and the sublayers pinned to the visible window (scroll indicators) keep valid coordinates.
     public var maximumContentOffset: Point {
-        let minimum = minimumContentOffset
-        return Point(x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
-                     y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+        let minimum = minimumContentOffset, limit = offsetLimit
+        return Point(x: min(limit.x, max(minimum.x, contentSize.width + contentInset.right - bounds.width)),
+                     y: min(limit.y, max(minimum.y, contentSize.height + contentInset.bottom - bounds.height)))
+    }
+
+    /// The largest offset magnitude per axis: the coordinate limit less two bounds sizes.
+    private var offsetLimit: Point {
+        Point(x: Geometry.maximumMagnitude - 2 * bounds.width, y: Geometry.maximumMagnitude - 2 * bounds.height)
     }
 
     /// `offset` moved into `[minimumContentOffset, maximumContentOffset]` per axis.

@@ -127,3 +127,27 @@ import Tessera
         #expect(main.contentOffset == Point(x: 0, y: 0))
     }
 }
+
+@Suite struct ScrollRangeLimitTests {
+    /// Content and insets near the coordinate limit scroll to the limit, not past it (no error from pan).
+    @Test func hugeContentScrollsUpToTheCoordinateLimit() throws {
+        let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        try scroll.setContentSize(Size(width: 1e12, height: 1e12))
+        try scroll.setContentInset(EdgeInsets(top: 1e12, left: 1e12, bottom: 1e12, right: 1e12))
+        let limit = 1e12 - 200
+        #expect(scroll.maximumContentOffset == Point(x: limit, y: limit))
+        #expect(scroll.minimumContentOffset == Point(x: -limit, y: -limit))
+        for _ in 0..<3 { try scroll.pan(by: Point(x: -1e12, y: -1e12)) }
+        #expect(scroll.contentOffset == Point(x: limit, y: limit))
+        // A fling into the end bounces past it and back without leaving the valid coordinates.
+        let animator = try ScrollAnimator(scrollLayer: scroll)
+        try animator.fling(velocity: Point(x: -5000, y: -5000))
+        var farthest = 0.0
+        for _ in 0..<240 {
+            try animator.advance(by: 1.0 / 120)
+            farthest = max(farthest, scroll.contentOffset.x)
+        }
+        #expect(farthest > limit && farthest <= 1e12)
+        #expect(scroll.contentOffset == Point(x: limit, y: limit))
+    }
+}
