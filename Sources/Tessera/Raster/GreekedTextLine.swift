@@ -141,8 +141,9 @@ private struct GlyphLayout {
     }
 }
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for reproducible layouts.
-struct SplitMix64 {
+/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for reproducible layouts
+/// (and, through `@testable import`, for the tests' random pixels).
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

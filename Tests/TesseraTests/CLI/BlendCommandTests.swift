@@ -4,22 +4,10 @@ import Testing
 
 /// `tessera blend`, run as a process (the executable built next to the test bundle).
 @Suite struct BlendCommandTests {
-    static let binary: URL? = {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = dir.appendingPathComponent("tessera")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
+    static let binary = TesseraExecutable.url
 
     func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["blend"] + arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TesseraExecutable.run(["blend"] + arguments)
     }
 
     @Test(.enabled(if: binary != nil, "the tessera executable is not built next to the tests"))

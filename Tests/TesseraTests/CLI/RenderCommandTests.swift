@@ -17,18 +17,10 @@ import Testing
         """
 
     func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = BlendCommandTests.binary
-        process.arguments = ["render"] + arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TesseraExecutable.run(["render"] + arguments)
     }
 
-    @Test(.enabled(if: BlendCommandTests.binary != nil && PNGEncoderTests.python != nil,
+    @Test(.enabled(if: TesseraExecutable.url != nil && PNGEncoderTests.python != nil,
                    "needs the tessera executable next to the tests and python3"))
     func pngDecodesToTheRawOutput() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-render-\(UUID().uuidString)")

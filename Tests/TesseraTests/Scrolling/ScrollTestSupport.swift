@@ -46,17 +46,5 @@ func runToRest(_ animator: ScrollAnimator, step: Double, limit: Double = 30) thr
     return run
 }
 
-/// The argument named by the `invalidArgument` error `body` throws, or `nil` when it throws nothing.
-func thrownArgument(_ body: () throws -> Void) -> String? {
-    do {
-        try body()
-        return nil
-    } catch let TesseraError.invalidArgument(argument, _) {
-        return argument
-    } catch {
-        return "unexpected \(error)"
-    }
-}
-
 /// The frame rates the physics must agree across.
 let frameRates: [Double] = [30, 60, 120, 144, 240]
