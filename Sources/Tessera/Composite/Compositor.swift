@@ -63,10 +63,11 @@ public final class Compositor {
         let planStart = clock.now
         var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds)
         let plan = try planner.plan(root)
+        let entering = try enteringLayers(root, plan: plan, viewport: framebuffer.bounds)
         statistics.planTime = clock.now - planStart
 
         let rasterStart = clock.now
-        let tiles = try rasterize(plan, statistics: &statistics)
+        let tiles = try rasterize(plan, entering: entering, statistics: &statistics)
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now

@@ -20,16 +20,13 @@ enum Prepaint {
     }
 
     /// The tiles ahead of `visible` (plane device pixels) for a window that moved by `motion` (plane
-    /// device pixels per frame), tagged with `layer`; empty when there is no motion.
-    static func candidates(layer: Int, visible: PixelRect, motion: (x: Int, y: Int),
+    /// device pixels per frame), tagged with `layer`, and only where they meet `reachable` (the plane
+    /// device pixels the layer can show soon: see ``reachableRect(bounds:boundsMotion:grid:)``); empty
+    /// when there is no motion.
+    static func candidates(layer: Int, visible: PixelRect, motion: (x: Int, y: Int), reachable: PixelRect,
                            grid: TileGrid) -> [Candidate] {
         guard motion != (0, 0), let visibleSpan = grid.span(of: visible) else { return [] }
-        func reach(_ delta: Int) -> Int { Swift.min(abs(delta) * lookAheadFrames, grid.size) }
-        var ahead = visible
-        if motion.x > 0 { ahead.width += reach(motion.x) }
-        if motion.x < 0 { ahead.x -= reach(motion.x); ahead.width += reach(motion.x) }
-        if motion.y > 0 { ahead.height += reach(motion.y) }
-        if motion.y < 0 { ahead.y -= reach(motion.y); ahead.height += reach(motion.y) }
+        let ahead = extend(visible, by: motion, grid: grid).intersection(reachable)
         guard let span = grid.span(of: ahead) else { return [] }
         var result: [Candidate] = []
         for row in span.rows {
@@ -42,6 +39,24 @@ enum Prepaint {
             }
         }
         return result
+    }
+
+    /// `rect` grown in the direction of `motion` by the look-ahead reach (at most one tile).
+    static func extend(_ rect: PixelRect, by motion: (x: Int, y: Int), grid: TileGrid) -> PixelRect {
+        func reach(_ delta: Int) -> Int { Swift.min(abs(delta) * lookAheadFrames, grid.size) }
+        var ahead = rect
+        if motion.x > 0 { ahead.width += reach(motion.x) }
+        if motion.x < 0 { ahead.x -= reach(motion.x); ahead.width += reach(motion.x) }
+        if motion.y > 0 { ahead.height += reach(motion.y) }
+        if motion.y < 0 { ahead.y -= reach(motion.y); ahead.height += reach(motion.y) }
+        return ahead
+    }
+
+    /// What of a layer's plane can become visible soon: its bounds (plane device pixels), extended only as
+    /// far as its own bounds origin is moving. A layer carried across the screen by an ancestor's scroll
+    /// shows nothing outside its bounds however it moves; a scroll layer's window slides over its plane.
+    static func reachableRect(bounds: PixelRect, boundsMotion: (x: Int, y: Int), grid: TileGrid) -> PixelRect {
+        extend(bounds, by: boundsMotion, grid: grid)
     }
 
     /// The tiles per frame a motion exposes on average: each tile row (column) the window crosses brings

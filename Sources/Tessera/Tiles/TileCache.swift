@@ -190,6 +190,8 @@ final class LayerRecord {
     var seenSerial: UInt64
     /// The plane-to-framebuffer translation (device pixels) of the last frame that drew the layer.
     var lastTranslation: (x: Int, y: Int)?
+    /// The layer's bounds origin in plane device pixels in that frame.
+    var lastBoundsOrigin: (x: Int, y: Int)?
     /// The frame number of ``lastTranslation``.
     var lastFrame: UInt64 = 0
 
