@@ -14,25 +14,22 @@ enum BenchmarkReport {
             + "  scalar \(f("scalar_mpix_s", 0).leftPadded(5)) Mpix/s (×\(f("ratio_to_scalar", 1)))"
     }
 
-    /// One JSON object: the machine, then `results`, an array of flat entries.
+    /// One JSON object: the machine, then `results`, an array of flat entries (values rounded to 3
+    /// decimals), written with the library's ``JSONOutput``.
     static func json(_ results: [BenchmarkResult], options: BenchmarkOptions) -> String {
-        var entries: [[String: Any]] = []
-        for r in results {
-            var entry: [String: Any] = ["group": r.group, "workers": r.workers]
-            for (k, v) in r.labels { entry[k] = v }
-            for (k, v) in r.values { entry[k] = (v * 1000).rounded() / 1000 }
-            entries.append(entry)
+        let entries: [JSONOutput] = results.map { r in
+            .object([("group", .string(r.group)), ("workers", .int(r.workers))]
+                    + r.labels.map { ($0.0, .string($0.1)) }
+                    + r.values.map { ($0.0, .number(($0.1 * 1000).rounded() / 1000)) })
         }
-        let document: [String: Any] = [
-            "tessera_version": Tessera.version,
-            "cpus": ProcessInfo.processInfo.activeProcessorCount,
-            "tiers_available": KernelTier.available.map(\.rawValue),
-            "active_tier": Kernels.activeTier.rawValue,
-            "filters": options.filters,
-            "results": entries,
-        ]
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.object([
+            ("tessera_version", .string(Tessera.version)),
+            ("cpus", .int(ProcessInfo.processInfo.activeProcessorCount)),
+            ("tiers_available", .array(KernelTier.available.map { .string($0.rawValue) })),
+            ("active_tier", .string(Kernels.activeTier.rawValue)),
+            ("filters", .array(options.filters.map { .string($0) })),
+            ("results", .array(entries)),
+        ]).text
     }
 }
 

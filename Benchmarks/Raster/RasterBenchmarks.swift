@@ -29,7 +29,7 @@ struct RasterBenchmarkOptions: Sendable {
 
 /// One measurement: a workload rasterized into `tileSize`² tiles by `workers` threads, and the clear + fill
 /// reference over the same tiles with the same workers.
-struct RasterBenchmarkResult: Codable, Sendable {
+struct RasterBenchmarkResult: Sendable {
     var primitive: String
     var workers: Int
     /// Tiles rasterized per second (median sample).
@@ -50,22 +50,10 @@ struct RasterBenchmarkResult: Codable, Sendable {
     var runs = 1
     /// The lowest and highest per-run median Mpix/s.
     var runMegapixelsPerSecondRange: [Double] = []
-
-    enum CodingKeys: String, CodingKey {
-        case primitive, workers, tiles
-        case bestTilesPerSecond = "best_tiles_per_s"
-        case bestReferenceMegapixelsPerSecond = "best_reference_mpix_s"
-        case runs
-        case runMegapixelsPerSecondRange = "run_mpix_s_range"
-        case tilesPerSecond = "tiles_per_s"
-        case megapixelsPerSecond = "mpix_s"
-        case referenceMegapixelsPerSecond = "reference_mpix_s"
-        case ratioToReference = "ratio_to_reference"
-    }
 }
 
 /// What rasterizing one new row of 4K tiles (3840 px = 15 tiles of feed content) costs.
-struct FourKRowEstimate: Codable, Sendable {
+struct FourKRowEstimate: Sendable {
     var workers: Int
     var tiles: Int
     var milliseconds: Double
@@ -73,12 +61,6 @@ struct FourKRowEstimate: Codable, Sendable {
     var frameFraction: Double
     /// The same from the fastest sample.
     var bestMilliseconds: Double
-
-    enum CodingKeys: String, CodingKey {
-        case workers, tiles, milliseconds
-        case bestMilliseconds = "best_milliseconds"
-        case frameFraction = "fraction_of_8_33_ms_frame"
-    }
 }
 
 /// A content workload: a display list and the tiles of its plane to rasterize in one pass.
@@ -172,30 +154,6 @@ func fourKRowEstimates(_ results: [RasterBenchmarkResult], tileSize: Int = 256) 
                                 frameFraction: milliseconds / (1000.0 / 120.0),
                                 bestMilliseconds: Double(tiles) / result.bestTilesPerSecond * 1000)
     }
-}
-
-/// The report as one JSON object: `{"benchmark": "raster", "scale": …, "tile_size": …, "entries": […],
-/// "four_k_row": […]}`.
-func rasterBenchmarkJSON(_ results: [RasterBenchmarkResult], options: RasterBenchmarkOptions) throws -> String {
-    struct Report: Codable {
-        var benchmark = "raster"
-        var scale: Double
-        var tileSize: Int
-        var repetitions: Int
-        var runs: Int
-        var entries: [RasterBenchmarkResult]
-        var fourKRow: [FourKRowEstimate]
-        enum CodingKeys: String, CodingKey {
-            case benchmark, scale, repetitions, runs, entries
-            case tileSize = "tile_size"
-            case fourKRow = "four_k_row"
-        }
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let report = Report(scale: options.scale, tileSize: options.tileSize, repetitions: options.repetitions,
-                        runs: options.runs, entries: results, fourKRow: fourKRowEstimates(results, tileSize: options.tileSize))
-    return String(decoding: try encoder.encode(report), as: UTF8.self)
 }
 
 /// The report as an aligned table.
