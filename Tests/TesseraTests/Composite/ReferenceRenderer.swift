@@ -1,44 +1,109 @@
 import Tessera
 
-/// The untiled reference of invariant 3: every layer's content drawn whole into one image covering its
-/// visible device rect, composited with ``ScalarReference`` in paint order (background, content,
-/// sublayers). Shares only the documented geometry rules with the compositor: positions from
-/// `compositedFrame`, rounded once with `devicePixel(atScale:)`; clips from `clipsToBounds` ancestors;
-/// opacity multiplied down the tree and quantized once.
+/// The untiled reference of invariant 3 (`ARCHITECTURE.md`): every layer's content drawn whole into one
+/// image covering its visible device rect, composited pixel by pixel in paint order (background,
+/// content, sublayers).
+///
+/// It shares no geometry, rounding or colour helper with the compositor. Everything is computed here
+/// from the documented rules (README.md, "Scene files", and the `FramePlanner` type doc):
+/// - composited origin `C = frame.origin − superlayer.bounds.origin`, summed down from the root (whose
+///   own `frame.origin` places it);
+/// - device pixels `⌊v · scale + ½⌋`, taken once on the accumulated value: the layer's rect is
+///   `[C·s, (C + size)·s)`, its plane translation `(C − bounds.origin)·s`;
+/// - clip: the viewport ∩ the device rect of every `clipsToBounds` ancestor, and a layer's own drawing
+///   also ∩ its own device rect;
+/// - opacity multiplied down the tree and quantized once, `o = round(opacity · 255)`; hidden layers and
+///   layers with `o = 0` are skipped with their sublayers;
+/// - colour arithmetic with exact rational rounding `round(x / 255)` (no ties exist for x / 255):
+///   premultiplication `c · a / 255`, opacity `p · o / 255`, src-over `s + d · (255 − sa) / 255`.
+///
+/// The only production code it calls is `LayerContent.draw(in:)` (what the content is) and the model's
+/// getters.
 enum ReferenceRenderer {
     static func render(_ root: Layer, width: Int, height: Int, scale: Double) throws -> [UInt8] {
-        let framebuffer = try PixelBuffer(width: width, height: height)
-        try visit(root, into: framebuffer, clip: framebuffer.bounds, opacity: 1, scale: scale)
-        return framebuffer.packedBytes()
+        var image = Image(width: width, height: height)
+        try visit(root, composited: (root.frame.origin.x, root.frame.origin.y), into: &image,
+                  clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale)
+        return image.bytes
     }
 
-    private static func visit(_ layer: Layer, into framebuffer: PixelBuffer, clip: PixelRect, opacity: Double,
-                              scale: Double) throws {
-        if layer.isHidden { return }
-        let effective = opacity * layer.opacity
-        let alpha = UInt8((effective * 255).rounded())
-        let origin = layer.compositedFrame.origin
-        let topLeft = origin.devicePixel(atScale: scale)
-        let bottomRight = (origin + Point(x: layer.frame.width, y: layer.frame.height)).devicePixel(atScale: scale)
-        let deviceRect = PixelRect(x: topLeft.x, y: topLeft.y,
-                                   width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
-        let ownClip = deviceRect.intersection(clip)
-        if !ownClip.isEmpty && alpha > 0 {
-            let target = try framebuffer.subBuffer(ownClip)
-            if let color = layer.backgroundColor {
-                ScalarReference.fillOver(target, with: ScalarReference.scale(color.premultiplied, by: UInt32(alpha)))
-            }
-            if let content = layer.content {
-                let translation = (origin - layer.boundsOrigin).devicePixel(atScale: scale)
-                let image = try PixelBuffer(width: ownClip.width, height: ownClip.height)
-                content.draw(in: RasterContext(
-                    buffer: image, deviceRect: ownClip.offsetBy(dx: -translation.x, dy: -translation.y), scale: scale))
-                ScalarReference.sourceOver(image, onto: target, opacity: alpha)
+    /// A packed RGBA8 image, rows of `width · 4` bytes.
+    private struct Image {
+        let width: Int
+        let height: Int
+        var bytes: [UInt8]
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+            bytes = [UInt8](repeating: 0, count: width * height * 4)
+        }
+
+        /// `dst = src + round(dst · (255 − src.a) / 255)` per channel at `(x, y)`.
+        mutating func blend(_ src: [Int], x: Int, y: Int) {
+            let base = (y * width + x) * 4
+            for c in 0..<4 {
+                bytes[base + c] = UInt8(truncatingIfNeeded: src[c] + roundedDivide(Int(bytes[base + c]) * (255 - src[3])))
             }
         }
-        let sublayerClip = layer.clipsToBounds ? ownClip : clip
+    }
+
+    /// A device-pixel box `[x0, x1) × [y0, y1)`.
+    private struct Box {
+        var x0, y0, x1, y1: Int
+        var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+        func meeting(_ other: Box) -> Box {
+            Box(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        }
+    }
+
+    /// `round(x / 255)` for `x ≥ 0`.
+    private static func roundedDivide(_ x: Int) -> Int { (x + 127) / 255 }
+
+    private static func device(_ value: Double, _ scale: Double) -> Int {
+        Int((value * scale + 0.5).rounded(.down))
+    }
+
+    private static func visit(_ layer: Layer, composited: (x: Double, y: Double), into image: inout Image,
+                              clip: Box, opacity: Double, scale: Double) throws {
+        if layer.isHidden { return }
+        let effective = opacity * layer.opacity
+        let alpha = Int((effective * 255).rounded())
+        if alpha == 0 { return }
+        let own = Box(x0: device(composited.x, scale), y0: device(composited.y, scale),
+                      x1: device(composited.x + layer.frame.width, scale),
+                      y1: device(composited.y + layer.frame.height, scale)).meeting(clip)
+        if !own.isEmpty {
+            if let color = layer.backgroundColor {
+                let a = Int(color.alpha)
+                let premultiplied = [Int(color.red) * a, Int(color.green) * a, Int(color.blue) * a]
+                    .map(roundedDivide) + [a]
+                let pixel = premultiplied.map { roundedDivide($0 * alpha) }
+                for y in own.y0..<own.y1 { for x in own.x0..<own.x1 { image.blend(pixel, x: x, y: y) } }
+            }
+            if let content = layer.content {
+                let tx = device(composited.x - layer.boundsOrigin.x, scale)
+                let ty = device(composited.y - layer.boundsOrigin.y, scale)
+                let drawn = try PixelBuffer(width: own.x1 - own.x0, height: own.y1 - own.y0)
+                content.draw(in: RasterContext(
+                    buffer: drawn, deviceRect: PixelRect(x: own.x0 - tx, y: own.y0 - ty,
+                                                         width: own.x1 - own.x0, height: own.y1 - own.y0),
+                    scale: scale))
+                for y in own.y0..<own.y1 {
+                    for x in own.x0..<own.x1 {
+                        let p = drawn[x: x - own.x0, y: y - own.y0]
+                        let source = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+                        image.blend(alpha == 255 ? source : source.map { roundedDivide($0 * alpha) }, x: x, y: y)
+                    }
+                }
+            }
+        }
+        let sublayerClip = layer.clipsToBounds ? own : clip
         for sublayer in layer.sublayers {
-            try visit(sublayer, into: framebuffer, clip: sublayerClip, opacity: effective, scale: scale)
+            try visit(sublayer,
+                      composited: (composited.x + sublayer.frame.origin.x - layer.boundsOrigin.x,
+                                   composited.y + sublayer.frame.origin.y - layer.boundsOrigin.y),
+                      into: &image, clip: sublayerClip, opacity: effective, scale: scale)
         }
     }
 }
