@@ -43,7 +43,7 @@ enum SwiftHostScene {
 
     static func renderFrames() throws -> [[UInt8]] {
         let compositor = try Compositor(configuration: .init(
-            tileSize: 64, workers: 2, cacheBudgetBytes: 64 << 20, scale: 2, maximumPrepaintTiles: 0))
+            tileSize: 64, workers: 2, cacheBudgetBytes: 64 << 20, scale: 2, maximumPrepaintTiles: 0, rasterMode: .synchronous))
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 160, height: 120))
         root.backgroundColor = Color(red: 48, green: 48, blue: 64)
         let scroll = try ScrollLayer(frame: Rect(x: 10, y: 10, width: 140, height: 100))

@@ -1,10 +1,12 @@
-/// Renders a layer tree into a framebuffer: plan → raster → composite (design.md, "One frame").
+/// Renders a layer tree into a framebuffer: plan → tiles → composite (`ARCHITECTURE.md`, "One frame").
 ///
-/// 1. **Plan** (calling thread): ``FramePlanner`` walks the tree into a flat list of draws in paint
-///    order — background colours as solid fills, content as tiles of the layer's plane.
-/// 2. **Raster**: the ``TileCache`` answers every visible tile; misses, plus prepaint tiles ahead of the
-///    scroll direction when workers would otherwise idle, are rasterized in parallel into pooled tile
-///    buffers. The cache keeps its byte budget with LRU eviction, never evicting a tile the frame needs.
+/// 1. **Plan** (calling thread): ``FramePlanner`` walks the tree — the only stage that reads it — into a
+///    flat list of draws in paint order (background colours as solid fills, content as tiles of the
+///    layer's plane) plus what the tile stage needs of each layer.
+/// 2. **Tiles**: the ``TileManager`` answers every visible tile from its cache and queues raster for
+///    the missing ones and for look-ahead tiles on its workers. In ``RasterMode/asynchronous`` mode
+///    (the default) the frame does not wait: a visible tile whose pixels have not arrived is drawn
+///    from its older version or as the ``Checkerboard``, and counted in ``FrameStatistics``.
 /// 3. **Composite**: the draws become an immutable ``DrawList``; draws hidden under a later opaque draw
 ///    and fully transparent tiles are dropped; ``BandCompositor`` clears the framebuffer to transparent
 ///    and applies the list band by band on the workers with ``Kernels``.
@@ -17,32 +19,37 @@
 /// Tiles are kept between frames for the layers of any tree rendered with this compositor; tiles of
 /// freed layers are released at the next frame.
 ///
-/// Thread safety: not thread-safe. Call ``render(_:into:)`` from the thread that owns the layer tree
-/// (the model thread), one frame at a time; the compositor uses Dispatch workers internally and returns
-/// when they are done. `LayerContent.draw(in:)` runs on those workers.
+/// Thread safety: not thread-safe. Call ``render(_:into:)`` and ``drainRaster()`` from the thread that
+/// owns the layer tree (the model thread), one call at a time. `LayerContent.draw(in:)` runs on the
+/// compositor's raster workers — during and between frames in asynchronous mode — until the job's
+/// raster ends: a draw may still be running after the layer was changed or freed, until the next
+/// ``drainRaster()`` returns or the compositor is released (its deinit waits for running draws and
+/// drops queued ones).
 public final class Compositor {
     /// The settings the compositor was created with.
     public let configuration: Configuration
     let grid: TileGrid
-    let cache: TileCache
+    let tiles: TileManager
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
-    /// The tiles the previous frame showed, to count newly visible ones.
-    var previousVisible: Set<TileKey> = []
 
     /// Creates a compositor with an empty tile cache.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the bad configuration field.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = try configuration.validated()
         grid = TileGrid(size: configuration.tileSize)
-        cache = TileCache(grid: grid, scale: configuration.scale, budgetBytes: configuration.cacheBudgetBytes)
+        tiles = TileManager(grid: grid, scale: configuration.scale, budgetBytes: configuration.cacheBudgetBytes,
+                            workers: configuration.workers, mode: configuration.rasterMode,
+                            deadline: configuration.rasterDeadline,
+                            maximumPrepaintTiles: configuration.maximumPrepaintTiles)
         kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
     }
 
-    /// Bytes held by cached tiles now (spare pooled buffers not included).
-    public var bytesInCache: Int { cache.bytes }
-    /// The number of cached tiles now.
-    public var tilesInCache: Int { cache.count }
+    /// Bytes held by tile buffers in use now: tiles' pixels and raster targets (spare pooled buffers not
+    /// included).
+    public var bytesInCache: Int { tiles.cache.bytes }
+    /// The number of tiles the cache knows now (with pixels, or waiting for them).
+    public var tilesInCache: Int { tiles.cache.count }
 
     /// Renders the tree at `root` into `framebuffer` (overwriting every pixel; the area no layer covers
     /// becomes transparent) and reports what it took. `root`'s `frame.origin` (points × scale) places
@@ -58,31 +65,33 @@ public final class Compositor {
         }
         let clock = ContinuousClock()
         var statistics = FrameStatistics()
-        statistics.cacheBudgetBytes = configuration.cacheBudgetBytes
 
         let planStart = clock.now
-        var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds)
+        var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
+                                   lookAhead: configuration.maximumPrepaintTiles > 0)
         let plan = try planner.plan(root)
-        let entering = try enteringLayers(root, plan: plan, viewport: framebuffer.bounds)
         statistics.planTime = clock.now - planStart
 
         let rasterStart = clock.now
-        let tiles = try rasterize(plan, entering: entering, statistics: &statistics)
+        let resolved = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics)
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now
-        let list = drawList(plan, tiles: tiles)
+        let list = drawList(plan, tiles: resolved)
         let culled = list.list.removingOccluded()
         statistics.drawOps = culled.list.ops.count
         statistics.drawOpsSkipped = list.skipped + culled.removed
         try BandCompositor.composite(culled.list, into: framebuffer, bandHeight: configuration.bandHeight,
                                      workers: configuration.workers, kernels: kernels)
         statistics.compositeTime = clock.now - compositeStart
-
-        statistics.frameNumber = cache.frame
-        statistics.tilesInCache = cache.count
-        statistics.bytesInCache = cache.bytes
-        statistics.spareBufferBytes = cache.pool.count * cache.tileBytes
         return statistics
+    }
+
+    /// Waits until every raster the compositor has queued has finished, and takes the results in: the
+    /// next ``render(_:into:)`` then shows every tile the last frame asked for (unless the model changed
+    /// since). No `draw(in:)` call of this compositor runs after it returns until the next frame.
+    /// Model thread, like ``render(_:into:)``.
+    public func drainRaster() {
+        tiles.drain()
     }
 }

@@ -1,6 +1,18 @@
 import Foundation
 
 extension Compositor {
+    /// Whether a frame waits for the raster of its visible tiles.
+    public enum RasterMode: String, Sendable, Hashable, CaseIterable {
+        /// Frames composite the tiles that are ready; a visible tile that is not is drawn from its older
+        /// version (invalidated content) or as the checkerboard, and counted. Raster runs on the workers
+        /// between and during frames. The default.
+        case asynchronous
+        /// Every frame waits for the raster it queues (visible tiles and prepaint), so every frame is
+        /// complete: never a checkerboard or a stale tile. For hosts that need complete frames, and for
+        /// comparison.
+        case synchronous
+    }
+
     /// The fixed settings of a ``Compositor``; checked when the compositor is created.
     ///
     /// Thread safety: a plain value.
@@ -17,9 +29,14 @@ extension Compositor {
         public var scale: Double
         /// The height of a composition band, in device pixels: 1…65536 (default 64).
         public var bandHeight: Int
-        /// The most tiles prepainted ahead of the scroll direction in one frame: 0…4096 (default 16;
-        /// 0 turns prepainting off). Prepaint only uses workers the frame's visible misses leave idle.
+        /// The most look-ahead tiles (SOON and EVENTUALLY, see README.md "Tile priorities") a frame asks
+        /// the raster workers for: 0…4096 (default 64; 0 turns prepainting off).
         public var maximumPrepaintTiles: Int
+        /// Whether frames wait for raster (default ``RasterMode/asynchronous``).
+        public var rasterMode: RasterMode
+        /// In asynchronous mode, how long a frame may wait for its visible tiles' raster before it
+        /// composites what is ready: 0…1 s (default 0: never wait). Ignored in synchronous mode.
+        public var rasterDeadline: Duration
         /// The instruction-set tier of the composition kernels, or `nil` (the default) for the process's
         /// ``KernelTier/selected`` tier (the widest the CPU has, or `TESSERA_ISA`). Must be one of
         /// ``KernelTier/available``. Content rasterization is not affected.
@@ -29,7 +46,8 @@ extension Compositor {
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
         public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
-                    maximumPrepaintTiles: Int = 16, kernelTier: KernelTier? = nil) {
+                    maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
+                    rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -37,12 +55,14 @@ extension Compositor {
             self.bandHeight = bandHeight
             self.maximumPrepaintTiles = maximumPrepaintTiles
             self.kernelTier = kernelTier
+            self.rasterMode = rasterMode
+            self.rasterDeadline = rasterDeadline
         }
 
         /// Returns `self` when every field is in range.
         /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the first bad field
         ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`,
-        ///   `kernelTier` when this CPU or build lacks it).
+        ///   `rasterDeadline`, `kernelTier` when this CPU or build lacks it).
         public func validated() throws -> Configuration {
             guard (16...2048).contains(tileSize) else {
                 throw TesseraError.invalidArgument(argument: "tileSize", reason: "must be in 16…2048, got \(tileSize)")
@@ -62,6 +82,10 @@ extension Compositor {
             guard (0...4096).contains(maximumPrepaintTiles) else {
                 throw TesseraError.invalidArgument(
                     argument: "maximumPrepaintTiles", reason: "must be in 0…4096, got \(maximumPrepaintTiles)")
+            }
+            guard rasterDeadline >= .zero, rasterDeadline <= .seconds(1) else {
+                throw TesseraError.invalidArgument(
+                    argument: "rasterDeadline", reason: "must be in 0…1 s, got \(rasterDeadline)")
             }
             if let kernelTier, !KernelTier.available.contains(kernelTier) {
                 throw TesseraError.invalidArgument(

@@ -1,22 +1,49 @@
-/// The result of planning one frame: what to draw, in paint order, before any tile is looked up.
+/// The result of planning one frame: what to draw, in paint order, and what later stages need to know
+/// about each layer with content — everything, so that no stage after planning reads a ``Layer``.
 ///
-/// Immutable; produced on the compositor's calling thread from the layer tree (the only stage that
-/// reads the model).
+/// Immutable; produced on the model thread by ``FramePlanner`` (the only stage that reads the model).
 struct FramePlan {
-    /// The layers with content that the frame shows, in paint order.
+    /// The layers with content that the frame shows (``PlannedLayer/isVisible``), in paint order, then
+    /// the layers with content inside the look-ahead region that the frame does not show yet.
     let layers: [PlannedLayer]
     /// Every draw, in paint order (framebuffer device pixels).
     let ops: [PlannedOp]
+    /// The number of tile ops in ``ops``.
+    let tileOpCount: Int
 }
 
-/// A layer whose content the frame shows.
+/// A layer with content, as later stages see it: identity, geometry in device pixels, a snapshot of its
+/// content and of its invalidation log.
+///
+/// Plane device pixels are the layer's plane points × scale (tile coordinates, ``TileKey``); a plane
+/// device pixel plus ``translation`` is a framebuffer device pixel.
 struct PlannedLayer {
-    let layer: Layer
+    /// The layer's process-unique identity (``Layer/identity``): the key of its tiles.
+    let identity: UInt64
+    /// Alive exactly as long as the layer: the tile manager holds it weakly to free a freed layer's
+    /// tiles, without holding or reading the layer.
+    let lifetime: LayerLifetime
+    /// The content to rasterize (a value the raster workers may draw at any time).
     let content: any LayerContent
+    /// The layer's invalidations (a copy: later edits of the model do not change it).
+    let displayLog: DisplayLog
     /// Added to a plane device pixel gives its framebuffer device pixel.
     let translation: (x: Int, y: Int)
-    /// The plane device pixels the frame shows (the clipped bounds, in plane device pixels).
+    /// The plane device pixels the frame shows (the clipped bounds); empty for a layer that only lies in
+    /// the look-ahead region.
     let visiblePlaneRect: PixelRect
+    /// The plane device pixels under the viewport, cut by the clips of the layer's `clipsToBounds`
+    /// ancestors: the window through which the layer's plane can be seen, whether or not its bounds are
+    /// in it yet (look-ahead starts from here).
+    let windowPlaneRect: PixelRect
+    /// The layer's bounds in plane device pixels: all of its plane that can ever show while its bounds
+    /// origin stays put.
+    let boundsPlaneRect: PixelRect
+    /// The layer's bounds origin in plane device pixels (its own scrolling, apart from its ancestors').
+    let boundsOrigin: (x: Int, y: Int)
+
+    /// True when the frame shows some of the layer's content.
+    var isVisible: Bool { !visiblePlaneRect.isEmpty }
 }
 
 /// One planned draw: a solid colour or one tile of a planned layer, in paint order.

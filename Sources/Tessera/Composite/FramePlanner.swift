@@ -1,4 +1,5 @@
-/// Walks a layer tree and plans a frame (step 1 of design.md's frame).
+/// Walks a layer tree and plans a frame (step 1 of the frame in `ARCHITECTURE.md`): the only stage that
+/// reads the model. One walk per frame yields both the draws and the look-ahead layers.
 ///
 /// Paint order: a layer's background colour, then its content, then its sublayers in order.
 /// For each visible layer:
@@ -16,22 +17,37 @@
 ///   `round(opacity · 255)`; hidden layers and layers whose effective opacity rounds to 0 are skipped
 ///   with their sublayers.
 ///
-/// Thread safety: the model thread (the compositor's calling thread) only.
+/// Look-ahead: the same walk also clips against the viewport grown by ``lookAheadMargin`` on every
+/// side; a layer with content inside that region but not in the viewport is planned without draws
+/// (``PlannedLayer/isVisible`` is false), so the tile manager can prepaint it before a scroll brings it
+/// in.
+///
+/// Cost: one visit per layer that is visible or in the look-ahead region (and their ancestors), plus
+/// one op per visible tile. Thread safety: the model thread (the compositor's calling thread) only.
 struct FramePlanner {
     let scale: Double
     let grid: TileGrid
     /// The framebuffer's rect.
     let viewport: PixelRect
+    /// The look-ahead region: the viewport grown by its own size on each side (``TilePolicy``'s
+    /// furthest reach is one viewport).
+    let lookAhead: PixelRect
 
     private var layers: [PlannedLayer] = []
+    private var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
+    private var tileOps = 0
     /// `frame.origin − bounds.origin` of every ancestor of the layer being visited, root first.
     private var ancestorDeltas: [Point] = []
 
-    init(scale: Double, grid: TileGrid, viewport: PixelRect) {
+    init(scale: Double, grid: TileGrid, viewport: PixelRect, lookAhead: Bool = true) {
         self.scale = scale
         self.grid = grid
         self.viewport = viewport
+        self.lookAhead = lookAhead
+            ? PixelRect(x: viewport.x - viewport.width, y: viewport.y - viewport.height,
+                        width: viewport.width * 3, height: viewport.height * 3)
+            : viewport
     }
 
     /// Plans the frame for the tree at `root`, which is placed by its own `frame.origin` (its superlayer,
@@ -40,13 +56,15 @@ struct FramePlanner {
     ///   too far out to be represented in device pixels.
     mutating func plan(_ root: Layer) throws -> FramePlan {
         layers = []
+        entering = []
         ops = []
+        tileOps = 0
         ancestorDeltas = []
-        try visit(root, clip: viewport, opacity: 1)
-        return FramePlan(layers: layers, ops: ops)
+        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1)
+        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
     }
 
-    private mutating func visit(_ layer: Layer, clip: PixelRect, opacity: Double) throws {
+    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double) throws {
         guard !layer.isHidden else { return }
         let effectiveOpacity = opacity * layer.opacity
         let alpha = UInt8((effectiveOpacity * 255).rounded())
@@ -59,38 +77,47 @@ struct FramePlanner {
         let deviceRect = PixelRect(x: topLeft.x, y: topLeft.y,
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
+        let ownLookAhead = deviceRect.intersection(lookAheadClip)
 
-        if !ownClip.isEmpty {
-            if let color = layer.backgroundColor {
-                let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
-                if pixel != .transparent {
-                    ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
-                                         sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
-                }
+        if !ownClip.isEmpty, let color = layer.backgroundColor {
+            let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
+            if pixel != .transparent {
+                ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
+                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
             }
-            if let content = layer.content {
-                try planContent(content, of: layer, composited: composited, ownClip: ownClip, alpha: alpha)
-            }
+        }
+        if let content = layer.content, !ownLookAhead.isEmpty {
+            try planContent(content, of: layer, composited: composited, deviceRect: deviceRect, clip: clip,
+                            ownClip: ownClip, alpha: alpha)
         }
 
         guard !layer.sublayers.isEmpty else { return }
         let sublayerClip = layer.clipsToBounds ? ownClip : clip
-        if layer.clipsToBounds && sublayerClip.isEmpty { return }
+        let sublayerLookAhead = layer.clipsToBounds ? ownLookAhead : lookAheadClip
+        if layer.clipsToBounds && sublayerLookAhead.isEmpty { return }
         ancestorDeltas.append(layer.frame.origin - layer.boundsOrigin)
         defer { ancestorDeltas.removeLast() }
         for sublayer in layer.sublayers {
-            try visit(sublayer, clip: sublayerClip, opacity: effectiveOpacity)
+            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity)
         }
     }
 
     private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
-                                      ownClip: PixelRect, alpha: UInt8) throws {
+                                      deviceRect: PixelRect, clip: PixelRect, ownClip: PixelRect,
+                                      alpha: UInt8) throws {
         let translation = try devicePixel(composited - layer.boundsOrigin, layer)
-        let visible = ownClip.offsetBy(dx: -translation.x, dy: -translation.y)
-        guard let span = grid.span(of: visible) else { return }
+        let toPlane = { (rect: PixelRect) in rect.offsetBy(dx: -translation.x, dy: -translation.y) }
+        let visible = toPlane(ownClip)
+        let planned = PlannedLayer(
+            identity: layer.identity, lifetime: layer.lifetime, content: content, displayLog: layer.displayLog,
+            translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
+            boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: scale))
+        guard let span = grid.span(of: visible) else {
+            entering.append(planned)
+            return
+        }
         let index = layers.count
-        layers.append(PlannedLayer(layer: layer, content: content, translation: translation,
-                                   visiblePlaneRect: visible))
+        layers.append(planned)
         for row in span.rows {
             for column in span.columns {
                 let tile = grid.rect(column: column, row: row).offsetBy(dx: translation.x, dy: translation.y)
@@ -98,6 +125,7 @@ struct FramePlanner {
                 guard !destination.isEmpty else { continue }
                 ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
                                      destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha))
+                tileOps += 1
             }
         }
     }

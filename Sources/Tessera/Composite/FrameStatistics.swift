@@ -7,7 +7,7 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var frameNumber: UInt64 = 0
     /// Tiles the frame shows (the tiles of every visible layer's content intersecting its clipped bounds).
     public var tilesVisible = 0
-    /// Visible tiles answered by the cache.
+    /// Visible tiles whose current pixels were cached when the frame looked them up.
     public var cacheHits = 0
     /// Visible tiles that the previous frame did not show: what a scroll exposed. Every tiled compositor
     /// must have these ready (rasterized now, or earlier by prepaint or the cache).
@@ -16,13 +16,35 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Over a run, `tilesRasterizedVisible + prepaintedTilesShown` counts every tile rasterized for
     /// visible content.
     public var prepaintedTilesShown = 0
-    /// Visible tiles rasterized because they were not cached (`tilesVisible − cacheHits`).
+    /// Rasters taken in since the previous frame (or during this one) of tiles that a frame showed
+    /// before their pixels were current: visible misses and invalidated visible tiles. In
+    /// ``Compositor/RasterMode/synchronous`` mode, exactly this frame's visible tiles that were not cached.
     public var tilesRasterizedVisible = 0
-    /// Tiles rasterized ahead of the scroll direction with otherwise idle workers (not visible yet).
+    /// Rasters taken in since the previous frame (or during this one) of tiles no frame had shown yet:
+    /// prepaint ahead of the motion (SOON and EVENTUALLY).
     public var tilesRasterizedPrepaint = 0
-    /// Cached tiles dropped because `setNeedsDisplay` / a new `content` invalidated them.
+    /// Raster results dropped because their tile was invalidated again, evicted or freed while they ran.
+    public var rasterResultsDropped = 0
+    /// Raster jobs this frame queued (new, or queued again at a new priority).
+    public var rasterJobsQueued = 0
+    /// Raster jobs queued or running when the frame returned.
+    public var rasterJobsOutstanding = 0
+    /// Visible tiles drawn as the checkerboard because no pixels of them had arrived.
+    public var tilesCheckerboarded = 0
+    /// Visible tiles drawn from an older version while the raster of the invalidated content runs.
+    public var tilesShownStale = 0
+    /// Framebuffer pixels of the checkerboarded tiles (their clipped destinations, before occlusion).
+    public var checkerboardPixels = 0
+    /// Framebuffer pixels of all visible tiles (clipped destinations, before occlusion): the base of
+    /// the checkerboarded share.
+    public var visibleTilePixels = 0
+    /// For each tile counted in ``tilesRasterizedVisible``: the time from the first frame that showed it
+    /// without current pixels to the end of its raster.
+    public var tileArrivalLatencies: [Duration] = []
+    /// Cached tiles marked stale because `setNeedsDisplay` / a new `content` invalidated them.
     public var tilesInvalidated = 0
-    /// Tiles evicted (least recently used first) to keep the cache within its budget.
+    /// Tiles evicted (tiles the frame does not need, least recently needed first) to keep the cache
+    /// within its budget.
     public var evictions = 0
     /// Tiles in the cache after the frame.
     public var tilesInCache = 0
@@ -46,13 +68,19 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawOpsSkipped = 0
     /// Time spent walking the tree into a plan.
     public var planTime: Duration = .zero
-    /// Time spent in the tile cache and rasterizing (visible misses and prepaint, on the workers).
+    /// Time the frame thread spent in the tile stage: resolving tiles, queueing raster and, in
+    /// synchronous mode or with a raster deadline, waiting for it.
     public var rasterTime: Duration = .zero
+    /// Worker time of the rasters taken in (``tilesRasterizedVisible`` + ``tilesRasterizedPrepaint`` +
+    /// ``rasterResultsDropped``), summed over the workers.
+    public var rasterWorkTime: Duration = .zero
     /// Time spent building the draw list and compositing the bands.
     public var compositeTime: Duration = .zero
 
-    /// Every tile rasterized by the frame: visible misses plus prepaint.
+    /// Every raster taken in: visible misses plus prepaint.
     public var tilesRasterized: Int { tilesRasterizedVisible + tilesRasterizedPrepaint }
+    /// True when some visible tile was drawn as the checkerboard.
+    public var isCheckerboarded: Bool { tilesCheckerboarded > 0 }
     /// Plan, raster and composite time together.
     public var totalTime: Duration { planTime + rasterTime + compositeTime }
 
@@ -62,7 +90,8 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// One line with the counts and times, for logs.
     public var description: String {
         "frame \(frameNumber): \(tilesVisible) visible, \(cacheHits) hits, rasterized \(tilesRasterizedVisible)"
-            + " + \(tilesRasterizedPrepaint) prepaint, \(tilesInvalidated) invalidated, \(evictions) evicted,"
+            + " + \(tilesRasterizedPrepaint) prepaint, \(tilesCheckerboarded) checkerboarded, \(tilesShownStale) stale,"
+            + " \(tilesInvalidated) invalidated, \(evictions) evicted,"
             + " cache \(tilesInCache) tiles / \(bytesInCache) of \(cacheBudgetBytes) bytes"
             + (isOverBudget ? " (OVER BUDGET: frame needs \(bytesNeededByFrame))" : "")
             + ", \(drawOps) ops (\(drawOpsSkipped) skipped), plan \(planTime), raster \(rasterTime),"

@@ -56,6 +56,10 @@ enum DisplayChanges {
     case rects([Rect])
 }
 
+/// An object owned by one ``Layer`` and freed with it: stages after planning keep it weakly to notice
+/// that a layer is gone without keeping or reading the layer. Thread safety: immutable.
+final class LayerLifetime: Sendable {}
+
 /// Hands out the process-unique ``Layer`` identities. Thread safety: any thread (locked).
 enum LayerIdentity {
     private static let counter = Counter()

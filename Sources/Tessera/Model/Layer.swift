@@ -58,6 +58,8 @@ public class Layer {
     /// A number no other layer of the process has or had: the key of the layer's tiles (an object
     /// address can be reused after a layer is freed; this number cannot).
     let identity: UInt64 = LayerIdentity.next()
+    /// Alive exactly as long as the layer; later stages hold it weakly to learn that the layer was freed.
+    let lifetime = LayerLifetime()
     /// The invalidations of the layer's drawing, in points, read by the tile stage (see ``DisplayLog``).
     var displayLog = DisplayLog()
 

@@ -4,7 +4,7 @@
 /// Every buffer is `tileSize × tileSize` device pixels, packed rows. Buffers come back dirty; the raster
 /// stage clears them. The pool keeps at most ``capacity`` buffers; extra ones are freed.
 ///
-/// Thread safety: the compositor's calling thread only.
+/// Thread safety: the model thread only (through ``TileCache``).
 final class TileBufferPool {
     let tileSize: Int
     /// The most spare buffers kept.

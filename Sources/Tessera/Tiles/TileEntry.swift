@@ -1,28 +1,49 @@
-/// One cached tile: its pixels, what its alpha says, and its place in the cache's LRU order.
+/// One tile the tile manager knows: its pixels (when rasterized), whether they are current, the raster
+/// job that will replace them, and its place in the cache's recency list.
 ///
-/// The buffer is `tileSize × tileSize` device pixels of the layer's plane (see ``TileKey``).
+/// States, by ``pixels`` and ``isCurrent``:
+/// - **ready**: pixels of the current drawing (`pixels != nil`, `isCurrent`);
+/// - **stale**: pixels of an older drawing, shown until the job for the current one arrives;
+/// - **missing**: no pixels yet (a visible missing tile is drawn as checkerboard).
+/// A stale or missing tile that a frame needs has a ``job`` whose ``RasterJob/version`` equals
+/// ``version``; a job of an older version may still be running, and its result is dropped.
 ///
-/// Thread safety: owned by ``TileCache`` on the compositor's calling thread. Raster workers write only
-/// the pixels of the buffers of the tiles they were given, between planning and composition; composite
-/// workers only read the pixels.
+/// Buffers are `tileSize × tileSize` device pixels of the layer's plane (see ``TileKey``).
+///
+/// Thread safety: owned by the ``TileManager`` on the model thread; raster workers never touch an
+/// entry (they write only their job's ``RasterJob/target``), composite workers only read ``pixels``.
 final class TileEntry {
     let key: TileKey
-    let buffer: PixelBuffer
-    /// Set after rasterization (``AlphaCoverage/mixed`` until then).
+    /// The tile's pixels, current or stale; `nil` until the first raster arrives.
+    var pixels: PixelBuffer?
+    /// What ``pixels``' alpha says (``AlphaCoverage/mixed`` until known).
     var coverage: AlphaCoverage = .mixed
-    /// True from a prepaint until the first frame that shows the tile.
-    var awaitsFirstUse = false
-    /// The number of the last frame that needed (or prepainted) the tile.
-    var lastUsedFrame: UInt64
+    /// False once an invalidation touched the tile, until a raster of the new drawing arrives.
+    var isCurrent = false
+    /// Increases with every invalidation; a raster result of another version is dropped.
+    var version: UInt64 = 0
+    /// The job rasterizing ``version``, queued or running; `nil` when none is wanted.
+    var job: RasterJob?
 
-    /// Towards the least recently used end of the LRU list.
+    /// The last frame that needed the tile (at any priority), and at which priority.
+    var neededFrame: UInt64 = 0
+    var neededPriority: TilePriority = .eventually
+    /// The last frame that showed the tile (needed it at ``TilePriority/now``).
+    var visibleFrame: UInt64 = 0
+    /// When a frame first showed the tile without its current pixels; cleared when they arrive.
+    var waitingSince: ContinuousClock.Instant?
+    /// True from a prepaint's arrival until the first frame that shows the tile.
+    var awaitsFirstUse = false
+
+    /// Towards the least recently needed end of the cache's list.
     var older: TileEntry?
-    /// Towards the most recently used end of the LRU list.
+    /// Towards the most recently needed end of the cache's list.
     weak var newer: TileEntry?
 
-    init(key: TileKey, buffer: PixelBuffer, frame: UInt64) {
+    init(key: TileKey) {
         self.key = key
-        self.buffer = buffer
-        self.lastUsedFrame = frame
     }
+
+    /// True when the tile has pixels of its current drawing.
+    var isReady: Bool { isCurrent && pixels != nil }
 }

@@ -8,7 +8,7 @@ struct EmbeddingArticleTests {
     @Test("Build, draw, render into caller memory, pan, read statistics, invalidate")
     func walkthrough() throws {
         let compositor = try Compositor(configuration: .init(
-            tileSize: 256, workers: 4, cacheBudgetBytes: 64 << 20, scale: 2))
+            tileSize: 256, workers: 4, cacheBudgetBytes: 64 << 20, scale: 2, rasterMode: .synchronous))
 
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         root.backgroundColor = Color(red: 242, green: 242, blue: 247)

@@ -23,7 +23,7 @@ struct EmbeddingTests {
             recorder.record(context.deviceRect)
             PatternContent(seed: 7).draw(in: context)
         }
-        let configuration = Compositor.Configuration(tileSize: 32, workers: 3, scale: 2)
+        let configuration = Compositor.Configuration(tileSize: 32, workers: 3, scale: 2, rasterMode: .synchronous)
         let expected = try PixelBuffer(width: 200, height: 160)
         _ = try Compositor(configuration: configuration).render(try scene(PatternContent(seed: 7)), into: expected)
         let actual = try PixelBuffer(width: 200, height: 160)
@@ -45,7 +45,7 @@ struct EmbeddingTests {
     func renderIntoCallerMemory() throws {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 4, height: 3))
         root.backgroundColor = Color(red: 255, green: 0, blue: 0)
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 1))
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 1, rasterMode: .synchronous))
         let bytesPerRow = 4 * 4 + 5
         var memory = [UInt8](repeating: 0xAA, count: bytesPerRow * 3)
         try memory.withUnsafeMutableBytes { raw in

@@ -25,7 +25,7 @@ import Tessera
         }
         try root.setBoundsOrigin(boundsOrigin)
         let framebuffer = try PixelBuffer(width: 320, height: 480)
-        _ = try Compositor(configuration: .init(tileSize: 64, workers: 2)).render(root, into: framebuffer)
+        _ = try Compositor(configuration: .init(tileSize: 64, workers: 2, rasterMode: .synchronous)).render(root, into: framebuffer)
         return framebuffer
     }
 
@@ -94,7 +94,7 @@ import Tessera
             try parent.addSublayer(child)
             try root.addSublayer(parent)
             let framebuffer = try PixelBuffer(width: 200, height: 200)
-            _ = try Compositor(configuration: .init(tileSize: 16, workers: 2)).render(root, into: framebuffer)
+            _ = try Compositor(configuration: .init(tileSize: 16, workers: 2, rasterMode: .synchronous)).render(root, into: framebuffer)
             let red = try Color(hex: "#D0021B").premultiplied
             #expect(framebuffer[x: 140, y: 140] == red)        // inside both: visible either way
             #expect(framebuffer[x: 149, y: 149] == red)        // last pixel inside the parent

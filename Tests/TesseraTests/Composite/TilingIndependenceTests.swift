@@ -76,7 +76,7 @@ import Tessera
         let reference = try ReferenceRenderer.render(scene.root, width: Self.width, height: Self.height, scale: 1)
         for (workers, bandHeight) in [(1, 64), (2, 7), (5, 1), (2, 1000)] {
             let compositor = try Compositor(configuration: .init(
-                tileSize: tileSize, workers: workers, scale: 1, bandHeight: bandHeight))
+                tileSize: tileSize, workers: workers, scale: 1, bandHeight: bandHeight, rasterMode: .synchronous))
             let bytes = try Self.render(scene.root, with: compositor)
             #expect(firstDifference(bytes, reference, width: Self.width) == nil,
                     "tile \(tileSize), workers \(workers), band \(bandHeight)")
@@ -91,7 +91,7 @@ import Tessera
         let reference = try ReferenceRenderer.render(scene.root, width: Self.width, height: Self.height, scale: scale)
         for tileSize in [16, 64] {
             let compositor = try Compositor(configuration: .init(tileSize: tileSize, workers: 2, scale: scale,
-                                                                 bandHeight: 13))
+                                                                 bandHeight: 13, rasterMode: .synchronous))
             #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil,
                     "tile \(tileSize)")
         }
@@ -99,7 +99,7 @@ import Tessera
 
     @Test func scrolledFramesFromAWarmCacheMatchTheReference() throws {
         let scene = try Self.makeScene()
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 9))
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 9, rasterMode: .synchronous))
         let offsets = [Point(x: 0, y: 0), Point(x: 12.5, y: -31.75), Point(x: -40, y: 17), Point(x: -7.5, y: 13.25)]
         for offset in offsets {
             try scene.scroll.setContentOffset(offset)
@@ -116,7 +116,7 @@ import Tessera
         try scene.root.setFrame(Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)))
         let reference = try ReferenceRenderer.render(scene.root, width: Self.width, height: Self.height, scale: 1)
         for (workers, bandHeight) in [(1, 1), (2, 7), (5, 64)] {
-            let compositor = try Compositor(configuration: .init(tileSize: 64, workers: workers, bandHeight: bandHeight))
+            let compositor = try Compositor(configuration: .init(tileSize: 64, workers: workers, bandHeight: bandHeight, rasterMode: .synchronous))
             #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil,
                     "workers \(workers), band \(bandHeight)")
         }
@@ -128,7 +128,7 @@ import Tessera
         let cover = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
         cover.content = SolidContent(pixel: Pixel(r: 9, g: 8, b: 7, a: 255))
         try root.addSublayer(cover)
-        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2))
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         let statistics = try compositor.render(root, into: framebuffer)
         #expect(statistics.drawOpsSkipped >= 4)

@@ -28,7 +28,7 @@ import TesseraPixels
         }
         #expect(leaf.sublayers.isEmpty)
         // The deepest tree accepted renders.
-        let compositor = try Compositor()
+        let compositor = try Compositor(configuration: .init(rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 4, height: 4)
         _ = try compositor.render(root, into: framebuffer)
         #expect(framebuffer[x: 0, y: 0] == Pixel(r: 255, g: 0, b: 0, a: 255))

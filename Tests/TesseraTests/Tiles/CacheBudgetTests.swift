@@ -38,7 +38,7 @@ import Tessera
         try root.addSublayer(big)
 
         let compositor = try Compositor(configuration: .init(
-            tileSize: Self.tileSize, workers: 2, cacheBudgetBytes: budget, maximumPrepaintTiles: prepaint))
+            tileSize: Self.tileSize, workers: 2, cacheBudgetBytes: budget, maximumPrepaintTiles: prepaint, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 48)
         var evictions = 0
         var sawOverBudget = false
@@ -63,7 +63,7 @@ import Tessera
     @Test func aZeroBudgetKeepsOnlyTheCurrentFrame() throws {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 40, height: 40))
         root.content = PatternContent(seed: 1)
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 1, cacheBudgetBytes: 0))
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 1, cacheBudgetBytes: 0, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 40, height: 40)
         let first = try compositor.render(root, into: framebuffer)
         #expect(first.isOverBudget && first.tilesVisible == 9 && first.bytesInCache == 9 * Self.tileBytes)
@@ -78,7 +78,7 @@ import Tessera
         scroll.content = PatternContent(seed: 2)
         try root.addSublayer(scroll)
         let compositor = try Compositor(configuration: .init(
-            tileSize: 16, workers: 2, cacheBudgetBytes: 12 * Self.tileBytes, maximumPrepaintTiles: 0))
+            tileSize: 16, workers: 2, cacheBudgetBytes: 12 * Self.tileBytes, maximumPrepaintTiles: 0, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 32, height: 32)
         var allocatedAfterWarmUp = 0
         for step in 0..<60 {
@@ -102,7 +102,7 @@ import Tessera
         try scroll.addSublayer(canvas)
         try root.addSublayer(scroll)
         let compositor = try Compositor(configuration: .init(
-            tileSize: Self.tileSize, workers: 2, cacheBudgetBytes: budget))
+            tileSize: Self.tileSize, workers: 2, cacheBudgetBytes: budget, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 48)
 
         // Fly towards the far corner in big jumps, then pan the last bit with the gesture API.

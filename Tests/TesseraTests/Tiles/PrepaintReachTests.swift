@@ -25,7 +25,7 @@ import Testing
 
     @Test func carriedLayersPrepaintNothingOutsideTheirBoundsAndEnteringOnesAhead() throws {
         let (root, cards, recorder) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: Self.tile, workers: 2, maximumPrepaintTiles: 64))
+        let compositor = try Compositor(configuration: .init(tileSize: Self.tile, workers: 2, maximumPrepaintTiles: 64, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 128, height: 128)
         _ = try compositor.render(root, into: framebuffer)
         _ = recorder.take()

@@ -33,7 +33,7 @@ import Tessera
             try root.addSublayer(outer)
             try outer.addSublayer(inner)
             compositor = try Compositor(configuration: .init(
-                tileSize: ScrollRasterTests.tileSize, workers: workers, maximumPrepaintTiles: prepaint))
+                tileSize: ScrollRasterTests.tileSize, workers: workers, maximumPrepaintTiles: prepaint, rasterMode: .synchronous))
             framebuffer = try PixelBuffer(width: 200, height: 150)
         }
 
@@ -119,7 +119,7 @@ import Tessera
         outer.content = CountingContent(recorder: recorder)
         try root.addSublayer(outer)
         let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, scale: 2,
-                                                             maximumPrepaintTiles: 0))
+                                                             maximumPrepaintTiles: 0, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 400, height: 300)
         var cached: Set<TilePosition> = []
         for offset in [Point(x: 0, y: 0), Point(x: 0.25, y: 7.75), Point(x: -3.5, y: 12.3), Point(x: 40.8, y: -17.6),

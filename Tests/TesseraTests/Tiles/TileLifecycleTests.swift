@@ -14,7 +14,7 @@ import Tessera
 
     @Test func replacingContentRedrawsEveryTile() throws {
         let (root, layer, recorder) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2))
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         _ = try compositor.render(root, into: framebuffer)
         #expect(recorder.take().count == 4)
@@ -28,7 +28,7 @@ import Tessera
 
     @Test func tilesOfAFreedLayerAreReleasedAtTheNextFrame() throws {
         var (root, layer, _) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2))
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         _ = try compositor.render(root, into: framebuffer)
         #expect(compositor.tilesInCache == 4)
@@ -44,7 +44,7 @@ import Tessera
         let (root, layer, _) = try Self.scene()
         let other = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
         other.content = PatternContent(seed: 4)
-        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, cacheBudgetBytes: 4 * 32 * 32 * 4))
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, cacheBudgetBytes: 4 * 32 * 32 * 4, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         _ = try compositor.render(root, into: framebuffer)
         layer.removeFromSuperlayer()
@@ -57,7 +57,7 @@ import Tessera
 
     @Test func manySmallInvalidationsBetweenFramesStayCorrect() throws {
         let (root, layer, recorder) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2))
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         _ = try compositor.render(root, into: framebuffer)
         _ = recorder.take()
@@ -78,7 +78,7 @@ import Tessera
 
     @Test func aHugeInvalidationRectRedrawsTheVisibleTilesWithoutTrapping() throws {
         let (root, layer, recorder) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, scale: 16))
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, scale: 16, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
         _ = try compositor.render(root, into: framebuffer)
         _ = recorder.take()
@@ -90,8 +90,8 @@ import Tessera
 
     @Test func twoCompositorsEachSeeEveryInvalidation() throws {
         let (root, layer, recorder) = try Self.scene()
-        let first = try Compositor(configuration: .init(tileSize: 32, workers: 1))
-        let second = try Compositor(configuration: .init(tileSize: 32, workers: 1, scale: 2))
+        let first = try Compositor(configuration: .init(tileSize: 32, workers: 1, rasterMode: .synchronous))
+        let second = try Compositor(configuration: .init(tileSize: 32, workers: 1, scale: 2, rasterMode: .synchronous))
         let small = try PixelBuffer(width: 64, height: 64), large = try PixelBuffer(width: 128, height: 128)
         _ = try first.render(root, into: small)
         _ = try second.render(root, into: large)

@@ -1,0 +1,66 @@
+/// One tile to rasterize: a content snapshot, the plane rect it stands for and the buffer it draws into.
+///
+/// Created and settled by the ``TileManager`` on the model thread; drawn once by a raster worker
+/// (``RasterQueue``). The worker writes only ``target``'s pixels and the result fields, under the
+/// queue's lock for the latter; the model thread reads them after the queue reported the job finished.
+final class RasterJob: @unchecked Sendable {
+    /// The tile this job draws.
+    let key: TileKey
+    /// The ``TileEntry/version`` the job draws; a finished job of another version is dropped.
+    let version: UInt64
+    /// What to draw (a snapshot taken when the job was created).
+    let content: any LayerContent
+    /// The plane device pixels the buffer stands for.
+    let deviceRect: PixelRect
+    let scale: Double
+    /// The buffer the worker draws into (dirty until it clears it); in use until the manager settles
+    /// the job.
+    let target: PixelBuffer
+    /// The priority of the frame that queued it last (for the trace and the queue order).
+    var priority: TilePriority
+
+    /// Model thread only: the frame that last asked for the job, whether the manager holds it (created
+    /// or taken back, not queued yet), and whether its target was given back or taken in.
+    var queuedFrame: UInt64 = 0
+    var isHeldByManager = true
+    var isSettled = false
+
+    /// Guarded by the queue's lock.
+    var state: State = .queued
+    /// Set by the worker when done: the drawn buffer's coverage and when drawing started and ended.
+    var coverage: AlphaCoverage = .mixed
+    var started: ContinuousClock.Instant?
+    var finished: ContinuousClock.Instant?
+    /// The worker lane (0 ..< workers) that drew it.
+    var lane = -1
+
+    enum State {
+        /// In the queue, not started: the manager may take it back.
+        case queued
+        /// Being drawn by a worker.
+        case running
+        /// Drawn; waiting for the manager to take the result.
+        case finished
+        /// Taken back by the manager before it started.
+        case withdrawn
+    }
+
+    init(key: TileKey, version: UInt64, content: any LayerContent, deviceRect: PixelRect, scale: Double,
+         target: PixelBuffer, priority: TilePriority) {
+        self.key = key
+        self.version = version
+        self.content = content
+        self.deviceRect = deviceRect
+        self.scale = scale
+        self.target = target
+        self.priority = priority
+    }
+
+    /// Clears the target, lets the content draw into it and finds its coverage (from
+    /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan). Worker thread.
+    func draw() {
+        target.clear()
+        content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale))
+        coverage = content.isOpaque(in: deviceRect, scale: scale) ? .opaque : target.alphaCoverage()
+    }
+}

@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+
+/// The raster workers: a priority-ordered list of ``RasterJob``s drawn by up to `workers` Dispatch
+/// work items at once, concurrently with the model thread and with composition.
+///
+/// The model thread replaces the not-yet-started jobs once per frame (``withdrawQueued()`` then
+/// ``enqueue(_:)``, highest priority first), collects finished jobs with ``takeFinished()`` and may
+/// block in ``wait(for:until:)`` or ``waitUntilIdle()``. A worker lane takes the first queued job,
+/// draws it without holding the lock, then marks it finished; a lane ends when the queue is empty and
+/// is started again by the next ``enqueue(_:)``. Lanes are numbered `0 ..< workers` (for traces).
+///
+/// Thread safety: every method may be called from any thread; the job list, job states and the
+/// finished list are guarded by one condition lock. Jobs run on a private concurrent queue at
+/// `.userInitiated` quality of service.
+final class RasterQueue: @unchecked Sendable {
+    let workers: Int
+    private let condition = NSCondition()
+    /// Queued jobs, highest priority last (taken with `popLast`).
+    private var queued: [RasterJob] = []
+    private var finished: [RasterJob] = []
+    private var running = 0
+    private var freeLanes: [Int]
+    private let dispatchQueue = DispatchQueue(label: "tessera.raster", qos: .userInitiated, attributes: .concurrent)
+    /// Called on the worker with each finished job (for traces); set before the first job.
+    var onFinish: (@Sendable (RasterJob) -> Void)?
+
+    init(workers: Int) {
+        self.workers = workers
+        freeLanes = Array((0..<workers).reversed())
+    }
+
+    /// Appends `jobs` (in priority order, most urgent first) after the jobs already queued and starts
+    /// idle lanes.
+    func enqueue(_ jobs: [RasterJob]) {
+        guard !jobs.isEmpty else { return }
+        condition.lock()
+        for job in jobs { job.state = .queued }
+        queued.insert(contentsOf: jobs.reversed(), at: 0)
+        var lanes: [Int] = []
+        while lanes.count < queued.count, let lane = freeLanes.popLast() { lanes.append(lane) }
+        condition.unlock()
+        for lane in lanes {
+            dispatchQueue.async { self.runLane(lane) }
+        }
+    }
+
+    /// Takes back every job not started yet (their state becomes ``RasterJob/State/withdrawn``).
+    func withdrawQueued() -> [RasterJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = queued.reversed() as [RasterJob]
+        queued.removeAll(keepingCapacity: true)
+        for job in taken { job.state = .withdrawn }
+        return taken
+    }
+
+    /// The jobs finished since the last call, in the order they finished.
+    func takeFinished() -> [RasterJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = finished
+        finished.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Blocks until every job of `jobs` is finished (or withdrawn), or until `deadline`. Returns true
+    /// when they all are.
+    @discardableResult
+    func wait(for jobs: [RasterJob], until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while jobs.contains(where: { $0.state == .queued || $0.state == .running }) {
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { return false }
+                let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18
+                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+            } else {
+                condition.wait()
+            }
+        }
+        return true
+    }
+
+    /// Blocks until no job is queued or running.
+    func waitUntilIdle() {
+        condition.lock()
+        while !queued.isEmpty || running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The number of jobs queued or running now.
+    var outstanding: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queued.count + running
+    }
+
+    private func runLane(_ lane: Int) {
+        condition.lock()
+        while let job = queued.popLast() {
+            job.state = .running
+            running += 1
+            condition.unlock()
+            job.lane = lane
+            job.started = .now
+            job.draw()
+            job.finished = .now
+            onFinish?(job)
+            condition.lock()
+            job.state = .finished
+            running -= 1
+            finished.append(job)
+            condition.broadcast()
+        }
+        freeLanes.append(lane)
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,354 @@
+/// Owns the tiles of one compositor: their storage (``TileCache``), per-layer motion history and
+/// invalidation state (``LayerTileRecord``), priorities (``TilePriority``) and the raster workers
+/// (``RasterQueue``). Step 2 of the frame in `ARCHITECTURE.md`.
+///
+/// Each frame, ``prepare(_:viewport:statistics:)``:
+/// 1. frees the tiles of freed layers and applies the plan's new invalidations (a touched tile keeps its
+///    pixels as *stale* and gets a new version: a raster of the old version still running is dropped
+///    when it finishes, so old pixels are never taken as current);
+/// 2. takes in the rasters that finished since the last frame and takes back the jobs not started yet;
+/// 3. resolves every tile op of the plan with one key look-up: **NOW**; a tile without current pixels
+///    gets a job;
+/// 4. walks the look-ahead (``TilePolicy``): **SOON**, then **EVENTUALLY** tiles that are not ready get
+///    jobs, nearest first, at most `maximumPrepaintTiles` of them and only within the budget;
+/// 5. queues the jobs, most urgent first, and in ``RasterMode/synchronous`` mode waits for all of them
+///    (with a deadline, for the NOW ones until then);
+/// 6. returns, for each op, the pixels to draw: current, stale, or the ``Checkerboard``.
+///
+/// Budget: the tile buffers in use (pixels and job targets) stay within the byte budget; to make room,
+/// the least recently needed tile that this frame does not need (at any priority) is evicted. Only the
+/// NOW tiles may push it over budget (reported by ``FrameStatistics/isOverBudget``).
+///
+/// Thread safety: the model thread only (the compositor's calling thread); raster runs on the queue's
+/// workers, which touch only their jobs.
+final class TileManager {
+    let grid: TileGrid
+    let scale: Double
+    let cache: TileCache
+    let queue: RasterQueue
+    let mode: Compositor.RasterMode
+    let deadline: Duration
+    let maximumPrepaintTiles: Int
+
+    /// The number of the current frame (1 for the first).
+    private(set) var frame: UInt64 = 0
+    private var records: [UInt64: LayerTileRecord] = [:]
+    private var checkerboard: Checkerboard?
+    /// Arrivals since the last frame's statistics were taken (rasters taken in between frames count in
+    /// the next frame).
+    private var arrivals = Arrivals()
+
+    init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
+         maximumPrepaintTiles: Int) {
+        self.grid = grid
+        self.scale = scale
+        cache = TileCache(grid: grid, budgetBytes: budgetBytes)
+        queue = RasterQueue(workers: workers)
+        self.mode = mode
+        self.deadline = deadline
+        self.maximumPrepaintTiles = maximumPrepaintTiles
+    }
+
+    deinit {
+        for job in queue.withdrawQueued() { release(job) }
+        queue.waitUntilIdle()
+    }
+
+    /// What a frame draws for one tile op.
+    struct ResolvedTile {
+        let pixels: PixelBuffer
+        let coverage: AlphaCoverage
+    }
+
+    /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
+    func prepare(_ plan: FramePlan, viewport: PixelRect, statistics: inout FrameStatistics) throws -> [ResolvedTile?] {
+        frame += 1
+        let allocationsBefore = cache.pool.allocationCount
+        releaseFreedLayers()
+        let records = plan.layers.map(record(for:))
+        for (planned, record) in zip(plan.layers, records) {
+            statistics.tilesInvalidated += applyInvalidations(planned, record)
+        }
+        takeFinished()
+        let withdrawn = queue.withdrawQueued()
+        for job in withdrawn { job.isHeldByManager = true }
+
+        var nowJobs: [RasterJob] = []
+        var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
+        for (index, op) in plan.ops.enumerated() {
+            guard case let .tile(layer, column, row) = op.source else { continue }
+            let key = TileKey(layer: plan.layers[layer].identity, scaleBits: scale.bitPattern, column: column, row: row)
+            let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
+            need(entry, .now)
+            if entry.visibleFrame == 0 || entry.visibleFrame + 1 < frame { statistics.tilesNewlyVisible += 1 }
+            entry.visibleFrame = frame
+            if entry.isReady {
+                statistics.cacheHits += 1
+            } else {
+                if entry.waitingSince == nil { entry.waitingSince = .now }
+                if let job = try schedule(entry, plan.layers[layer], .now) { nowJobs.append(job) }
+            }
+            entries[index] = entry
+        }
+        statistics.tilesVisible = plan.tileOpCount
+        statistics.bytesNeededByFrame = plan.tileOpCount * cache.tileBytes
+        statistics.isOverBudget = statistics.bytesNeededByFrame > cache.budgetBytes
+
+        let prepaintJobs = try scheduleLookAhead(plan, records)
+        for job in withdrawn where job.queuedFrame != frame { release(job) }
+        let queued = (nowJobs + prepaintJobs).filter { !$0.isSettled }
+        for job in queued { job.isHeldByManager = false }
+        queue.enqueue(queued)
+        statistics.rasterJobsQueued = nowJobs.count + prepaintJobs.count
+
+        switch mode {
+        case .synchronous:
+            queue.wait(for: nowJobs + prepaintJobs)
+        case .asynchronous where deadline > .zero && !nowJobs.isEmpty:
+            queue.wait(for: nowJobs, until: .now + deadline)
+        case .asynchronous:
+            break
+        }
+        takeFinished()
+
+        var resolved = [ResolvedTile?](repeating: nil, count: plan.ops.count)
+        for (index, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            let area = plan.ops[index].destination.area
+            statistics.visibleTilePixels += area
+            if let pixels = entry.pixels {
+                if entry.isCurrent {
+                    if entry.awaitsFirstUse {
+                        entry.awaitsFirstUse = false
+                        statistics.prepaintedTilesShown += 1
+                    }
+                } else {
+                    statistics.tilesShownStale += 1
+                }
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage)
+            } else {
+                statistics.tilesCheckerboarded += 1
+                statistics.checkerboardPixels += area
+                let origin = plan.ops[index].sourceOrigin
+                let translation = tileTranslation(plan, op: plan.ops[index])
+                resolved[index] = ResolvedTile(
+                    pixels: try checkerboardTile(at: (origin.x - translation.x, origin.y - translation.y)),
+                    coverage: .opaque)
+            }
+        }
+
+        for (planned, record) in zip(plan.layers, records) {
+            record.lastTranslation = planned.translation
+            record.lastBoundsOrigin = planned.boundsOrigin
+            record.lastFrame = frame
+        }
+        cache.trimSpares()
+        arrivals.report(into: &statistics)
+        arrivals = Arrivals()
+        statistics.frameNumber = frame
+        statistics.tilesInCache = cache.count
+        statistics.bytesInCache = cache.bytes
+        statistics.spareBufferBytes = cache.pool.count * cache.tileBytes
+        statistics.cacheBudgetBytes = cache.budgetBytes
+        statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
+        statistics.rasterJobsOutstanding = queue.outstanding
+        return resolved
+    }
+
+    /// Waits until every queued raster has finished and takes the results in: the next frame finds
+    /// every tile the last frame asked for ready (unless the model changed since).
+    func drain() {
+        queue.waitUntilIdle()
+        takeFinished()
+    }
+
+    // MARK: Entries and jobs
+
+    /// Records that this frame needs `entry` at `priority` (raising, never lowering, its priority).
+    func need(_ entry: TileEntry, _ priority: TilePriority) {
+        if entry.neededFrame != frame {
+            entry.neededFrame = frame
+            entry.neededPriority = priority
+        } else if priority > entry.neededPriority {
+            entry.neededPriority = priority
+        }
+        cache.markNeeded(entry)
+    }
+
+    /// A new entry for `key` after making room; `nil` when there is no room and `priority` is below NOW.
+    func newEntry(_ key: TileKey, _ record: LayerTileRecord, priority: TilePriority) throws -> TileEntry? {
+        guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
+        let entry = cache.insert(key)
+        record.keys.insert(key)
+        return entry
+    }
+
+    /// The job that will bring `entry`'s current pixels: a job taken back from the queue this frame (queued
+    /// again at `priority`), a new one, or `nil` when one is already running or there is no room.
+    func schedule(_ entry: TileEntry, _ planned: PlannedLayer, _ priority: TilePriority) throws -> RasterJob? {
+        if let job = entry.job, job.version == entry.version {
+            guard job.isHeldByManager else { return nil }  // running, or finished and not taken in yet
+            job.priority = priority
+            job.queuedFrame = frame
+            return job
+        }
+        if let old = entry.job, old.isHeldByManager { release(old) }
+        entry.job = nil
+        guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
+        let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
+                            deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: scale,
+                            target: try cache.takeBuffer(), priority: priority)
+        job.queuedFrame = frame
+        entry.job = job
+        return job
+    }
+
+    /// Evicts tiles this frame does not need, least recently needed first, until `additional` more
+    /// buffers fit. Returns whether they fit.
+    private func makeRoom(forAdditional additional: Int) -> Bool {
+        while !cache.fits(additional: additional), let victim = cache.leastRecentlyNeeded(notIn: frame) {
+            remove(victim)
+            arrivals.evictions += 1
+        }
+        return cache.fits(additional: additional)
+    }
+
+    /// Removes an entry that got neither pixels nor a job (no room for one).
+    func forget(_ entry: TileEntry) { remove(entry) }
+
+    /// Removes `entry` from the cache and its layer's record; a job not started is released, a running
+    /// one is dropped when it finishes.
+    private func remove(_ entry: TileEntry) {
+        if let job = entry.job, job.isHeldByManager { release(job) }
+        entry.job = nil
+        cache.remove(entry)
+        records[entry.key.layer]?.keys.remove(entry.key)
+    }
+
+    /// Gives back the buffer of a job that will not run (taken back from the queue and not queued again).
+    private func release(_ job: RasterJob) {
+        guard !job.isSettled else { return }
+        job.isSettled = true
+        cache.giveBack(job.target)
+        if let entry = cache[job.key], entry.job === job {
+            entry.job = nil
+            if entry.pixels == nil { remove(entry) }
+        }
+    }
+
+    /// Takes in finished rasters: a job of its entry's current version installs its pixels; any other is
+    /// dropped (its entry was invalidated again, evicted or freed meanwhile).
+    private func takeFinished() {
+        for job in queue.takeFinished() {
+            job.isSettled = true
+            arrivals.workTime += job.started.map { $0.duration(to: job.finished ?? $0) } ?? .zero
+            guard let entry = cache[job.key], entry.job === job, entry.version == job.version else {
+                cache.giveBack(job.target)
+                arrivals.dropped += 1
+                continue
+            }
+            if let old = entry.pixels { cache.giveBack(old) }
+            entry.pixels = job.target
+            entry.coverage = job.coverage
+            entry.isCurrent = true
+            entry.job = nil
+            if let since = entry.waitingSince {
+                arrivals.visible += 1
+                arrivals.latencies.append(since.duration(to: job.finished ?? since))
+                entry.waitingSince = nil
+            } else {
+                arrivals.prepaint += 1
+                entry.awaitsFirstUse = true
+            }
+        }
+    }
+
+    // MARK: Layers
+
+    private func record(for planned: PlannedLayer) -> LayerTileRecord {
+        if let record = records[planned.identity] { return record }
+        let record = LayerTileRecord(lifetime: planned.lifetime, seenSerial: planned.displayLog.serial)
+        records[planned.identity] = record
+        return record
+    }
+
+    /// Frees the tiles of freed layers, and forgets live layers that have no tiles and were not planned
+    /// by the last frame (a layer seen again starts afresh: with no tiles, nothing can be stale).
+    /// Cost: one check per record (layers with tiles, or planned last frame).
+    private func releaseFreedLayers() {
+        for (identity, record) in records where record.lifetime == nil || (record.keys.isEmpty && record.lastFrame + 1 < frame) {
+            for key in record.keys { if let entry = cache[key] { remove(entry) } }
+            records[identity] = nil
+        }
+    }
+
+    /// Marks the tiles `planned`'s new invalidations touch as stale; returns how many.
+    private func applyInvalidations(_ planned: PlannedLayer, _ record: LayerTileRecord) -> Int {
+        let changes = planned.displayLog.changes(since: record.seenSerial)
+        record.seenSerial = planned.displayLog.serial
+        var touched: [TileEntry] = []
+        switch changes {
+        case .none:
+            return 0
+        case .all:
+            touched = record.keys.compactMap { cache[$0] }
+        case .rects(let rects):
+            var seen: Set<TileKey> = []
+            for rect in rects {
+                let pixels = rect.pixelRect(atScale: scale)
+                if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
+                    for row in span.rows {
+                        for column in span.columns {
+                            let key = TileKey(layer: planned.identity, scaleBits: scale.bitPattern, column: column, row: row)
+                            if let entry = cache[key], seen.insert(key).inserted { touched.append(entry) }
+                        }
+                    }
+                } else {
+                    for key in record.keys where !seen.contains(key)
+                        && !grid.rect(column: key.column, row: key.row).intersection(pixels).isEmpty {
+                        seen.insert(key)
+                        if let entry = cache[key] { touched.append(entry) }
+                    }
+                }
+            }
+        }
+        for entry in touched {
+            entry.version += 1
+            entry.isCurrent = false
+            entry.awaitsFirstUse = false
+        }
+        return touched.count
+    }
+
+    // MARK: Checkerboard
+
+    /// The framebuffer translation of the layer of tile op `op`.
+    private func tileTranslation(_ plan: FramePlan, op: PlannedOp) -> (x: Int, y: Int) {
+        guard case let .tile(layer, _, _) = op.source else { return (0, 0) }
+        return plan.layers[layer].translation
+    }
+
+    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> PixelBuffer {
+        if checkerboard == nil { checkerboard = try Checkerboard(tileSize: grid.size) }
+        return checkerboard!.tile(at: planeOrigin)
+    }
+}
+
+/// Rasters taken in since the last frame's statistics, reported with the next frame.
+private struct Arrivals {
+    var visible = 0
+    var prepaint = 0
+    var dropped = 0
+    var evictions = 0
+    var workTime: Duration = .zero
+    var latencies: [Duration] = []
+
+    func report(into statistics: inout FrameStatistics) {
+        statistics.tilesRasterizedVisible += visible
+        statistics.tilesRasterizedPrepaint += prepaint
+        statistics.rasterResultsDropped += dropped
+        statistics.evictions += evictions
+        statistics.rasterWorkTime += workTime
+        statistics.tileArrivalLatencies += latencies
+    }
+}
