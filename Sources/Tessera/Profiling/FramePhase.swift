@@ -3,10 +3,10 @@
 ///
 /// The phases are distinct functions, and Dispatch worker stacks keep them: a worker's closure is named
 /// after the function that created it (`closure #1 in static BandCompositor.composite(…)`,
-/// `closure #1 in closure #1 in static TileRasterizer.rasterize(…)`). In release builds some phase
-/// entry points are inlined into `Compositor.render(_:into:)` (`FramePlanner.plan`,
-/// `Compositor.rasterize`), so the rules match the functions that stay: see Profiles/README.md,
-/// "Phases".
+/// `closure #1 in RasterQueue.enqueue(…)` → `RasterQueue.runLane(…)`; raster workers run between
+/// frames too). In release builds some phase entry points are inlined into `Compositor.render(_:into:)`
+/// (`FramePlanner.plan`, `TileManager.prepare`), so the rules match the functions that stay: see
+/// Profiles/README.md, "Phases".
 ///
 /// A sample's phase is decided by the frame nearest the root that matches a rule; samples inside
 /// `Compositor.render` that match no rule are ``render``; samples outside it are ``other`` (scene
@@ -23,8 +23,7 @@ public enum FramePhase: String, CaseIterable, Sendable {
     /// Substrings of demangled frame names that mark each phase, tried in this order on each frame.
     public static let rules: [(phase: FramePhase, markers: [String])] = [
         (.plan, ["FramePlanner."]),
-        (.raster, ["TileRasterizer.", "TileCache.", "TileBufferPool.", "Prepaint.", "Compositor.rasterize(",
-                   "Compositor.prepaintCandidates("]),
+        (.raster, ["RasterQueue.", "RasterJob.", "TileManager.", "TileCache.", "TileBufferPool.", "TilePolicy."]),
         (.composite, ["BandCompositor.", "DrawList.", "Compositor.drawList("]),
     ]
 

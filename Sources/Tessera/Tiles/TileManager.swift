@@ -142,6 +142,7 @@ final class TileManager {
             record.lastBoundsOrigin = planned.boundsOrigin
             record.lastFrame = frame
         }
+        _ = makeRoom(forAdditional: 0)  // a frame that needs fewer tiles than the last brings the cache back
         cache.trimSpares()
         arrivals.report(into: &statistics)
         arrivals = Arrivals()

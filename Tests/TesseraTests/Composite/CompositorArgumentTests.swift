@@ -30,6 +30,9 @@ import Tessera
         #expect(Self.rejected(.init(scale: .infinity)) == "scale")
         #expect(Self.rejected(.init(bandHeight: 0)) == "bandHeight")
         #expect(Self.rejected(.init(maximumPrepaintTiles: -1)) == "maximumPrepaintTiles")
+        #expect(Self.rejected(.init(rasterDeadline: .milliseconds(-1))) == "rasterDeadline")
+        #expect(Self.rejected(.init(rasterDeadline: .milliseconds(1001))) == "rasterDeadline")
+        #expect(Self.rejected(.init(rasterDeadline: .seconds(1))) == nil)
         #expect(Self.rejected(.init(tileSize: 16, workers: 1, cacheBudgetBytes: 0, scale: 16, bandHeight: 1)) == nil)
         #expect(Self.rejected(.init(tileSize: 2048)) == nil)
     }
@@ -92,7 +95,7 @@ import Tessera
         try scroll.addSublayer(far)
         try root.addSublayer(scroll)
         let framebuffer = try PixelBuffer(width: 32, height: 32)
-        _ = try Compositor(configuration: .init(tileSize: 16, scale: 2)).render(root, into: framebuffer)
+        _ = try Compositor(configuration: .init(tileSize: 16, scale: 2, rasterMode: .synchronous)).render(root, into: framebuffer)
         let reference = try ReferenceRenderer.render(root, width: 32, height: 32, scale: 2)
         #expect(firstDifference(framebuffer.packedBytes(), reference, width: 32) == nil)
     }
@@ -110,7 +113,7 @@ import Tessera
         try root.addSublayer(glass)
         var frames: [[UInt8]] = []
         for tier in KernelTier.available {
-            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, kernelTier: tier))
+            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, kernelTier: tier, rasterMode: .synchronous))
             #expect(compositor.kernelTier == tier)
             let framebuffer = try PixelBuffer(width: 70, height: 50)
             _ = try compositor.render(root, into: framebuffer)

@@ -29,16 +29,21 @@ import Testing
         var workers: Int
         var budgetBytes: Int
         var scale: Double
+        var mode: Compositor.RasterMode
         var description: String {
-            "tileSize \(tileSize), workers \(workers), budget \(budgetBytes) bytes, scale \(scale)"
+            "tileSize \(tileSize), workers \(workers), budget \(budgetBytes) bytes, scale \(scale), \(mode)"
         }
     }
 
+    /// In asynchronous mode each frame is rendered, the raster drained, and rendered again: the second
+    /// frame is the one compared (the first may show checkerboard or stale tiles).
     static let setups: [Setup] = [
-        Setup(tileSize: 16, workers: 1, budgetBytes: 256 << 20, scale: 1),
-        Setup(tileSize: 64, workers: 3, budgetBytes: 256 << 20, scale: 1),
-        Setup(tileSize: 32, workers: 2, budgetBytes: 24 << 10, scale: 2),  // 6 tiles: constant eviction
-        Setup(tileSize: 128, workers: 2, budgetBytes: 0, scale: 1),  // keeps only the frame's tiles
+        Setup(tileSize: 16, workers: 1, budgetBytes: 256 << 20, scale: 1, mode: .synchronous),
+        Setup(tileSize: 64, workers: 3, budgetBytes: 256 << 20, scale: 1, mode: .synchronous),
+        Setup(tileSize: 32, workers: 2, budgetBytes: 24 << 10, scale: 2, mode: .synchronous),  // 6 tiles: evictions
+        Setup(tileSize: 128, workers: 2, budgetBytes: 0, scale: 1, mode: .synchronous),  // only the frame's tiles
+        Setup(tileSize: 16, workers: 2, budgetBytes: 256 << 20, scale: 1, mode: .asynchronous),
+        Setup(tileSize: 32, workers: 3, budgetBytes: 24 << 10, scale: 2, mode: .asynchronous),
     ]
 
     @Test(arguments: setups)
@@ -57,7 +62,7 @@ import Testing
         var scene = try RandomScene(random: &random)
         let compositor = try Compositor(configuration: .init(
             tileSize: setup.tileSize, workers: setup.workers, cacheBudgetBytes: setup.budgetBytes,
-            scale: setup.scale, bandHeight: 16))
+            scale: setup.scale, bandHeight: 16, rasterMode: setup.mode))
         let framebuffer = try PixelBuffer(width: width, height: height)
         var log: [String] = []
         for frame in 0..<framesPerCase {
@@ -68,6 +73,11 @@ import Testing
             }
             framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6))  // every pixel must be overwritten
             _ = try compositor.render(scene.root, into: framebuffer)
+            if setup.mode == .asynchronous {
+                compositor.drainRaster()
+                framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6))
+                _ = try compositor.render(scene.root, into: framebuffer)
+            }
             let expected = try ReferenceRenderer.render(scene.root, width: width, height: height, scale: setup.scale)
             if let difference = firstDifference(framebuffer.packedBytes(), expected, width: width) {
                 return "seed \(seed), \(setup), frame \(frame): warm compositor vs reference at \(difference)\n"

@@ -114,12 +114,11 @@ import Testing
                          "closure #1 in static BandCompositor.composite(_:into:bandHeight:workers:)",
                          "specialized static BandCompositor.composite(_:into:band:)", "static Kernels.copy(_:onto:)"]
         #expect(FramePhase.classify(rootFirst: composite) == .composite)
-        let raster = ["main", "Compositor.render(_:into:)", "dispatch_apply_f",
-                      "closure #1 in closure #1 in static TileRasterizer.rasterize(_:scale:workers:)",
-                      "GridContent.draw(in:)", "static Kernels.fill(_:with:)"]
+        let raster = ["start_thread", "_dispatch_worker_thread", "closure #1 in RasterQueue.enqueue(_:)",
+                      "RasterQueue.runLane(_:)", "RasterJob.draw()", "GridContent.draw(in:)", "static Kernels.fill(_:with:)"]
         #expect(FramePhase.classify(rootFirst: raster) == .raster)
         #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "FramePlanner.visit(_:clip:opacity:)"]) == .plan)
-        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "TileCache.insert(_:)", "memset"]) == .raster)
+        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "TileManager.prepare(_:viewport:statistics:)", "swift_retain"]) == .raster)
         #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "DrawList.removingOccluded()"]) == .composite)
         #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "swift_retain"]) == .render)
         #expect(FramePhase.classify(rootFirst: ["main", "FeedScene.make()"]) == .other)
