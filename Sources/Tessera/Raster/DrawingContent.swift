@@ -11,9 +11,10 @@
 /// meet without seams. After the closure has drawn a tile, that tile is cached until
 /// ``Layer/setNeedsDisplay(in:)`` invalidates it or the content is replaced.
 ///
-/// Thread safety: the closure is called from several Dispatch worker threads **at once**, for different
-/// tiles, and only while ``Compositor/render(_:into:)`` runs. It must not mutate shared state without
-/// synchronization and must not touch the layer tree.
+/// Thread safety: the closure is called from several raster worker threads **at once**, for different
+/// tiles, during ``Compositor/render(_:into:)`` and, in asynchronous raster mode, between frames (see
+/// ``LayerContent`` for exactly when a call may still be running). It must not mutate shared state
+/// without synchronization and must not touch the layer tree.
 ///
 /// ```swift
 /// let stripes = DrawingContent(isOpaque: true) { context in

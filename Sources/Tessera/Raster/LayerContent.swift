@@ -5,8 +5,14 @@
 /// pixel from the geometry alone, so that a rect cut at any tile edge gives exactly the pixels of the same
 /// rect drawn whole: no seams.
 ///
-/// Thread safety: `draw(in:)` is called from several Dispatch worker threads at once, for different tiles
-/// of the same content; conformers must be `Sendable` and must not mutate shared state while drawing.
+/// Thread safety: `draw(in:)` is called on the compositor's raster workers (``Compositor``), several at
+/// once for different tiles of the same content, during ``Compositor/render(_:into:)`` and — in the
+/// default asynchronous raster mode — between frames. A draw may still run after the layer was changed,
+/// its content replaced or the layer freed: the result is then dropped, but the call happens. No draw of
+/// a compositor runs once its ``Compositor/drainRaster()`` has returned (until its next frame) or once
+/// the compositor is released. Conformers must be `Sendable` and must not mutate shared state while
+/// drawing; state the drawing reads may change between frames only if the layer is then invalidated
+/// (`setNeedsDisplay`), which makes the compositor redraw and drop any result drawn before.
 public protocol LayerContent: Sendable {
     /// Draws over `context.buffer`, which covers `context.deviceRect` of the layer's plane at
     /// `context.scale` and arrives cleared to transparent. Draws src-over, premultiplied RGBA8.

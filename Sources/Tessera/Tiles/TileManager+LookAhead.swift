@@ -11,18 +11,27 @@ extension TileManager {
 
     /// Marks the look-ahead tiles as needed (so eviction spares them) and returns jobs for those that are
     /// not ready: SOON before EVENTUALLY, nearest first, at most `maximumPrepaintTiles`, within the budget.
-    /// Cost: one key look-up per look-ahead tile (the look-ahead spans at most one viewport per layer).
-    func scheduleLookAhead(_ plan: FramePlan, _ records: [LayerTileRecord]) throws -> [RasterJob] {
+    ///
+    /// In synchronous mode, where the frame waits for its prepaint too, new prepaint jobs are further
+    /// paced with the scroll: at most the larger of the lanes the `nowJobs` visible misses leave idle and
+    /// the tiles per frame the current motion exposes (plus a quarter), so raster keeps up in small even
+    /// steps instead of a burst. Cost: one key look-up per look-ahead tile (at most one window per layer).
+    func scheduleLookAhead(_ plan: FramePlan, _ records: [LayerTileRecord], nowJobs: Int) throws -> [RasterJob] {
         guard maximumPrepaintTiles > 0 else { return [] }
         let motions = zip(plan.layers, records).map { $1.motion(at: $0, frame: frame) }
         // A layer that just entered the look-ahead region has no history: it moves like the fastest layer.
         let fastest = motions.compactMap { $0 }.max { abs($0.window.x) + abs($0.window.y) < abs($1.window.x) + abs($1.window.y) }
         var candidates: [Candidate] = []
+        var pace = 0.0
         for (index, planned) in plan.layers.enumerated() {
             guard let motion = motions[index] ?? fastest.map({ (window: $0.window, bounds: (0, 0)) }),
                   motion.window != (0, 0) || motion.bounds != (0, 0) else { continue }
             let extent = (planned.windowPlaneRect.width, planned.windowPlaneRect.height)
             let visible = grid.span(of: planned.visiblePlaneRect)
+            if let visible {
+                pace += Double(abs(motion.window.y)) / Double(grid.size) * Double(visible.columns.count)
+                    + Double(abs(motion.window.x)) / Double(grid.size) * Double(visible.rows.count)
+            }
             var nearer = visible
             for priority in [TilePriority.soon, .eventually] {
                 let region = TilePolicy.region(priority, window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
@@ -42,6 +51,11 @@ extension TileManager {
         }
         candidates.sort { ($0.priority, -$0.distance) > ($1.priority, -$1.distance) }
 
+        var newJobs = maximumPrepaintTiles
+        if mode == .synchronous {
+            let idle = nowJobs == 0 ? queue.workers : (queue.workers - nowJobs % queue.workers) % queue.workers
+            newJobs = Swift.min(newJobs, Swift.max(idle, Int((pace * 1.25).rounded(.up))))
+        }
         var jobs: [RasterJob] = []
         var wanted = 0
         for candidate in candidates {
@@ -53,12 +67,15 @@ extension TileManager {
                 need(existing, candidate.priority)
                 continue
             }
-            guard wanted < maximumPrepaintTiles,
+            // A job of the current version (running, or taken back to be queued again) is paid for already.
+            let isNew = existing.flatMap { entry in entry.job.map { $0.version != entry.version } } ?? true
+            guard wanted < maximumPrepaintTiles, !isNew || newJobs > 0,
                   let entry = try existing ?? newEntry(key, records[candidate.layer], priority: candidate.priority)
             else { continue }
             need(entry, candidate.priority)
             wanted += 1
             if let job = try schedule(entry, planned, candidate.priority) {
+                if isNew { newJobs -= 1 }
                 jobs.append(job)
             } else if entry.job == nil && entry.pixels == nil {
                 forget(entry)

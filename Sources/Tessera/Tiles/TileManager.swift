@@ -94,7 +94,7 @@ final class TileManager {
         statistics.bytesNeededByFrame = plan.tileOpCount * cache.tileBytes
         statistics.isOverBudget = statistics.bytesNeededByFrame > cache.budgetBytes
 
-        let prepaintJobs = try scheduleLookAhead(plan, records)
+        let prepaintJobs = try scheduleLookAhead(plan, records, nowJobs: nowJobs.count)
         for job in withdrawn where job.queuedFrame != frame { release(job) }
         let queued = (nowJobs + prepaintJobs).filter { !$0.isSettled }
         for job in queued { job.isHeldByManager = false }
