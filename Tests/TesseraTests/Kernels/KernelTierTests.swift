@@ -33,9 +33,34 @@ import Testing
         #expect(unknown == .baseline && unknownWarning?.contains("not one of") == true)
     }
 
-    @Test func unavailableTierIsRejected() {
-        if let missing = KernelTier.allCases.first(where: { !KernelTier.available.contains($0) }) {
-            #expect(throws: TesseraError.self) { try KernelTable(tier: missing) }
+    /// The refusal is checked against an explicit table of available tiers, so it runs on any host (on
+    /// an AVX-512 machine every tier is available).
+    @Test func unavailableTierIsRejected() throws {
+        let reason = "avx512 is not available on this CPU/build (available: baseline, avx2)"
+        #expect(throws: TesseraError.invalidArgument(argument: "tier", reason: reason)) {
+            try KernelTable(tier: .avx512, available: [.baseline, .avx2])
+        }
+        #expect(argumentName { _ = try KernelTable(tier: .avx2, available: [.baseline]) } == "tier")
+        #expect(try KernelTable(tier: .baseline, available: [.baseline]).tier == .baseline)
+
+        #expect(throws: TesseraError.invalidArgument(argument: "kernelTier", reason: reason)) {
+            try Compositor.Configuration(kernelTier: .avx512).validated(availableTiers: [.baseline, .avx2])
+        }
+        #expect(argumentName {
+            _ = try Compositor.Configuration(kernelTier: .avx2).validated(availableTiers: [.baseline])
+        } == "kernelTier")
+        let accepted = Compositor.Configuration(kernelTier: .avx2)
+        #expect(try accepted.validated(availableTiers: [.baseline, .avx2]) == accepted)
+        #expect(try Compositor.Configuration().validated(availableTiers: [.baseline]).kernelTier == nil)
+
+        // The public entry points use this host's table: every tier it lacks is refused by name.
+        for tier in KernelTier.allCases where !KernelTier.available.contains(tier) {
+            #expect(argumentName { _ = try KernelTable(tier: tier) } == "tier")
+            #expect(argumentName { _ = try Compositor.Configuration(kernelTier: tier).validated() } == "kernelTier")
+        }
+        for tier in KernelTier.available {
+            #expect(try KernelTable(tier: tier).tier == tier)
+            #expect(try Compositor.Configuration(kernelTier: tier).validated().kernelTier == tier)
         }
     }
 }
