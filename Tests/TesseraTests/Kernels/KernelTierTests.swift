@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tessera
 
@@ -31,6 +32,20 @@ import Testing
         #expect(warning?.contains("not available") == true)
         let (unknown, unknownWarning) = KernelTier.select(requested: "sse9", available: [.baseline])
         #expect(unknown == .baseline && unknownWarning?.contains("not one of") == true)
+    }
+
+    /// `TESSERA_PORTABLE=1` in the environment of `swift build` / `swift test` leaves the x86 tiers out
+    /// (Package.swift); .ci/run's portable run relies on it, so a build that ignored the variable fails here.
+    @Test func portableBuildsCompileOnlyTheBaselineTier() {
+        let value = ProcessInfo.processInfo.environment["TESSERA_PORTABLE"]?.lowercased() ?? ""
+        let portable = ["1", "true", "yes"].contains(value)
+        #if arch(x86_64)
+        #expect(KernelTier.compiled == (portable ? [.baseline] : [.baseline, .avx2, .avx512]),
+                "TESSERA_PORTABLE=\(value)")
+        #else
+        #expect(KernelTier.compiled == [.baseline])
+        #endif
+        #expect(KernelTier.available.allSatisfy { KernelTier.compiled.contains($0) })
     }
 
     /// The refusal is checked against an explicit table of available tiers, so it runs on any host (on
