@@ -4,7 +4,7 @@ import Tessera
 let usage = """
     tessera \(Tessera.version) — a CPU compositor for layer trees
 
-    usage: tessera <command> [options]        (tessera <command> --help for its options)
+    usage: tessera <command> [options]        (tessera <command> --help or tessera help <command> for its options)
 
     commands:
       bench      scroll benchmark on a built-in scene or a scene file
@@ -13,7 +13,7 @@ let usage = """
       blend      composite raw RGBA8 files (src OVER dst)
       profile    fold `perf script` output, draw flame graphs (see Profiles/README.md)
       version    print the version
-      help       print this text
+      help       print this text, or a command's options: help [COMMAND]
     """
 
 /// The subcommands and their usage texts.
@@ -38,6 +38,7 @@ func run(_ arguments: [String]) -> Int32 {
         case "render":
             try RenderCommand.run(rest)
         case "scenes":
+            try noArguments(rest, command: "scenes")
             for scene in BuiltInScene.allCases {
                 print("\(scene.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scene.summary)")
             }
@@ -46,9 +47,19 @@ func run(_ arguments: [String]) -> Int32 {
         case "profile":
             try ProfileCommand.run(rest)
         case "version", "--version":
+            try noArguments(rest, command: "version")
             print(Tessera.version)
-        case nil, "help", "--help", "-h":
+        case nil, "--help", "-h":
             print(usage)
+        case "help":
+            guard let topic = rest.first else {
+                print(usage)
+                break
+            }
+            guard rest.count == 1, let text = commandUsages[topic] else {
+                throw UsageError("help: expected one of \(commandUsages.keys.sorted().joined(separator: ", ")), got '\(rest.joined(separator: " "))'")
+            }
+            print(text)
         case let other?:
             throw UsageError("unknown command '\(other)'")
         }
@@ -61,6 +72,11 @@ func run(_ arguments: [String]) -> Int32 {
         FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
         return 1
     }
+}
+
+/// Commands without options (`scenes`, `version`) refuse any argument: a wrong command line exits 2.
+func noArguments(_ rest: [String], command: String) throws {
+    if let first = rest.first { throw UsageError("\(command): unexpected argument '\(first)'") }
 }
 
 exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -42,6 +42,56 @@ struct CABIBehaviourTests {
         for handle in [root, grandchild] { expectOK(tessera_layer_destroy(handle)) }
     }
 
+    @Test("Removing a layer from its superlayer takes its subtree out of the frame and keeps the handles usable")
+    func removeFromSuperlayer() throws {
+        var red = tessera_color(r: 255, g: 0, b: 0, a: 255), blue = tessera_color(r: 0, g: 0, b: 255, a: 255)
+        var green = tessera_color(r: 0, g: 255, b: 0, a: 255)
+        let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 8, height: 8))
+        let child = try makeLayer(tessera_rect(x: 0, y: 0, width: 4, height: 8))   // the left half
+        let grandchild = try makeLayer(tessera_rect(x: 0, y: 0, width: 2, height: 2))
+        expectOK(tessera_layer_set_background_color(root, &red))
+        expectOK(tessera_layer_set_background_color(child, &blue))
+        expectOK(tessera_layer_set_background_color(grandchild, &green))
+        expectOK(tessera_layer_add_sublayer(root, child))
+        expectOK(tessera_layer_add_sublayer(child, grandchild))
+        let redPixel: [UInt8] = [255, 0, 0, 255], bluePixel: [UInt8] = [0, 0, 255, 255]
+        let greenPixel: [UInt8] = [0, 255, 0, 255]
+        /// The pixel at (x, y) of a packed 8 × 8 frame.
+        func pixel(_ pixels: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 8 + x) * 4..<(y * 8 + x + 1) * 4]) }
+        /// The distinct pixels of a packed frame.
+        func colours(_ pixels: [UInt8]) -> Set<[UInt8]> { Set(stride(from: 0, to: pixels.count, by: 4).map { Array(pixels[$0..<$0 + 4]) }) }
+        var pixels = try render(root)
+        #expect(pixel(pixels, 0, 0) == greenPixel && pixel(pixels, 3, 7) == bluePixel && pixel(pixels, 4, 0) == redPixel)
+
+        expectOK(tessera_layer_remove_from_superlayer(child))
+        pixels = try render(root)
+        #expect(colours(pixels) == [redPixel], "the child and its sublayer left the frame")
+        // The removed layer is a root of its own, its sublayer still in it.
+        pixels = try render(child)
+        #expect(pixel(pixels, 0, 0) == greenPixel && pixel(pixels, 3, 7) == bluePixel)
+        #expect(pixel(pixels, 4, 0) == [0, 0, 0, 0], "outside the child's 4-point width nothing is drawn")
+
+        // On a root (the removed child now, and the tree's root) it does nothing and succeeds.
+        expectOK(tessera_layer_remove_from_superlayer(child))
+        expectOK(tessera_layer_remove_from_superlayer(root))
+        pixels = try render(root)
+        #expect(colours(pixels) == [redPixel])
+
+        // The handle still works: added back, it draws again; its sublayer can be removed on its own.
+        expectOK(tessera_layer_add_sublayer(root, child))
+        expectOK(tessera_layer_remove_from_superlayer(grandchild))
+        pixels = try render(root)
+        #expect(pixel(pixels, 0, 0) == bluePixel && pixel(pixels, 4, 0) == redPixel)
+
+        // Bad handles are refused by name.
+        expectFailure(tessera_layer_remove_from_superlayer(0), Int(TESSERA_INVALID_HANDLE), naming: "layer")
+        let compositor = try makeCompositor()
+        expectFailure(tessera_layer_remove_from_superlayer(compositor), Int(TESSERA_WRONG_HANDLE_KIND), naming: "layer")
+        expectOK(tessera_compositor_destroy(compositor))
+        for handle in [root, child, grandchild] { expectOK(tessera_layer_destroy(handle)) }
+        expectFailure(tessera_layer_remove_from_superlayer(grandchild), Int(TESSERA_INVALID_HANDLE), naming: "layer")
+    }
+
     @Test("Opacity, hidden, bounds origin and frame reach the pixels; the statistics struct is filled")
     func propertiesAndStatistics() throws {
         var white = tessera_color(r: 255, g: 255, b: 255, a: 255)

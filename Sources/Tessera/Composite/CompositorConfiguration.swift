@@ -64,6 +64,12 @@ extension Compositor {
         ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`,
         ///   `rasterDeadline`, `kernelTier` when this CPU or build lacks it).
         public func validated() throws -> Configuration {
+            try validated(availableTiers: KernelTier.available)
+        }
+
+        /// ``validated()`` with `kernelTier` checked against `availableTiers` instead of
+        /// ``KernelTier/available`` (so that the refusal can be tested on any host).
+        package func validated(availableTiers: [KernelTier]) throws -> Configuration {
             guard (16...2048).contains(tileSize) else {
                 throw TesseraError.invalidArgument(argument: "tileSize", reason: "must be in 16…2048, got \(tileSize)")
             }
@@ -87,10 +93,8 @@ extension Compositor {
                 throw TesseraError.invalidArgument(
                     argument: "rasterDeadline", reason: "must be in 0…1 s, got \(rasterDeadline)")
             }
-            if let kernelTier, !KernelTier.available.contains(kernelTier) {
-                throw TesseraError.invalidArgument(
-                    argument: "kernelTier", reason: "\(kernelTier.rawValue) is not available on this CPU/build "
-                        + "(available: \(KernelTier.available.map(\.rawValue).joined(separator: ", ")))")
+            if let kernelTier {
+                try KernelTier.checkAvailable(kernelTier, in: availableTiers, argument: "kernelTier")
             }
             return self
         }

@@ -36,6 +36,17 @@ public enum KernelTier: String, CaseIterable, Sendable, Comparable, CustomString
     /// Tiers compiled in *and* supported by this CPU, lowest first. Always starts with `baseline`.
     public static let available: [KernelTier] = compiled.filter { $0.isSupported(by: .current) }
 
+    /// Throws unless `available` contains `tier`; the one check behind ``KernelTable/init(tier:)`` and
+    /// `Compositor.Configuration.validated()`, which pass ``available``.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `argument`.
+    package static func checkAvailable(_ tier: KernelTier, in available: [KernelTier], argument: String) throws {
+        guard available.contains(tier) else {
+            throw TesseraError.invalidArgument(
+                argument: argument, reason: "\(tier.rawValue) is not available on this CPU/build "
+                    + "(available: \(available.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
     /// The widest available tier.
     public static var best: KernelTier { available.last ?? .baseline }
 

@@ -22,11 +22,14 @@ public struct KernelTable: Sendable {
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `tier` when this build or CPU
     ///   lacks it (see ``KernelTier/available``).
     public init(tier: KernelTier) throws {
-        guard KernelTier.available.contains(tier) else {
-            throw TesseraError.invalidArgument(
-                argument: "tier", reason: "\(tier.rawValue) is not available on this CPU/build "
-                    + "(available: \(KernelTier.available.map(\.rawValue).joined(separator: ", ")))")
-        }
+        try self.init(tier: tier, available: KernelTier.available)
+    }
+
+    /// The table of `tier`, checked against `available` instead of ``KernelTier/available`` (so that the
+    /// refusal can be tested on any host). `available` must not list a tier this CPU cannot run.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `tier` when `available` lacks it.
+    package init(tier: KernelTier, available: [KernelTier]) throws {
+        try KernelTier.checkAvailable(tier, in: available, argument: "tier")
         self.tier = tier
         self.routines = tier.routines
     }

@@ -16,8 +16,10 @@ import Testing
                           scrollLayer: scroll, direction: Point(x: 0, y: 1))
     }
 
+    /// Raster is synchronous for now, so checkerboarding is not asserted here: `checkerboardFrames` is
+    /// not counted from real data yet (see Sources/Tessera/Bench/ScrollBenchmark.swift).
     @Test(arguments: ScrollScript.Kind.allCases)
-    func everyExposedTileIsRasterizedOnceAndNothingCheckerboards(script: ScrollScript.Kind) throws {
+    func everyExposedTileIsRasterizedOnceAndLaterFramesHitTheCache(script: ScrollScript.Kind) throws {
         var options = ScrollBenchmark.Options()
         options.frames = 40
         options.speed = 2_000
@@ -27,7 +29,6 @@ import Testing
         options.compositor.workers = 2
         let report = try ScrollBenchmark.run(try Self.smallScene(), name: "small", options: options)
         #expect(report.frameTimes.count == 40)
-        #expect(report.checkerboardFrames == 0)
         #expect(report.tilesExposed > 0)
         #expect(report.tilesRasterizedForVisibleContent == report.tilesExposed)
         #expect(report.cacheHitRate > 0.9)

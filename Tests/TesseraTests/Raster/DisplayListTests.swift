@@ -101,12 +101,55 @@ import Tessera
         }
     }
 
-    @Test func extremeButValidScalesNeverTrap() throws {
-        let list = try TileInvarianceTests.scene(indexed: true)
-        for scale in [1e-300, 1e-9, 0.01, 16] {
+    /// At the extreme valid scales (1e-300 … 16) the pixels follow from the geometry alone, and nothing
+    /// traps on the way (the plane reaches device coordinates of ±1e300 around a tile).
+    @Test func extremeButValidScalesDrawWhatTheGeometrySays() throws {
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255), blue = Pixel(r: 0, g: 0, b: 255, a: 255)
+        // A 100-point square at the origin: device [0, 100·scale)², exact-area edges.
+        let square = DisplayList([.solidRect(try SolidRect(rect: Rect(x: 0, y: 0, width: 100, height: 100),
+                                                           color: RasterTest.red))])
+        // A 200-point square centred on the origin with 50-point corners: device [−200·s, 200·s]², radius 50·s.
+        let rounded = DisplayList([.roundedRect(try RoundedRect(rect: Rect(x: -100, y: -100, width: 200, height: 200),
+                                                                cornerRadius: 50, color: RasterTest.blue))])
+        // Which device pixels are exactly the colour (all others transparent), worked out by hand:
+        // - 1e-300, 1e-9: both shapes are under 1e-6 pixels wide, so every coverage rounds to 0.
+        // - 0.01: the square is exactly pixel (0, 0); the rounded square is device [−1, 1]² with corners of
+        //   0.5 px centred on the four pixel centres around the origin (distance −0.5: coverage 1), and
+        //   every other centre is ≥ 0.5 px outside (coverage 0).
+        // - 16: the square covers x, y ≥ 0 (up to 1600); the rounded square covers ±1600 with corner circles
+        //   centred at ±800, far from the probes.
+        let cases: [(scale: Double, isRed: (Int, Int) -> Bool, isBlue: (Int, Int) -> Bool)] = [
+            (1e-300, { _, _ in false }, { _, _ in false }),
+            (1e-9, { _, _ in false }, { _, _ in false }),
+            (0.01, { x, y in x == 0 && y == 0 }, { x, y in (-1...0).contains(x) && (-1...0).contains(y) }),
+            (16, { x, y in x >= 0 && y >= 0 }, { _, _ in true }),
+        ]
+        let scene = try TileInvarianceTests.scene(indexed: true) // every item within [0.35, 48) × [0, 31) points
+        for (scale, isRed, isBlue) in cases {
             for device in [PixelRect(x: 0, y: 0, width: 9, height: 7), PixelRect(x: -4, y: -3, width: 9, height: 7)] {
-                _ = try RasterTest.render(list, device, scale: scale)
-                _ = list.isOpaque(in: device, scale: scale)
+                let squarePixels = try RasterTest.render(square, device, scale: scale)
+                let roundedPixels = try RasterTest.render(rounded, device, scale: scale)
+                let scenePixels = try RasterTest.render(scene, device, scale: scale)
+                for y in device.minY..<device.maxY {
+                    for x in device.minX..<device.maxX {
+                        let (bx, by) = (x - device.minX, y - device.minY)
+                        #expect(squarePixels[x: bx, y: by] == (isRed(x, y) ? red : .transparent),
+                                "square at scale \(scale), pixel (\(x), \(y))")
+                        #expect(roundedPixels[x: bx, y: by] == (isBlue(x, y) ? blue : .transparent),
+                                "rounded square at scale \(scale), pixel (\(x), \(y))")
+                        // Outside the scene's device bounds nothing is drawn: left of or above the origin at
+                        // every scale, and beyond pixel (0, 0) where the scene is under half a pixel wide.
+                        if x < 0 || y < 0 || (scale <= 0.01 && (x, y) != (0, 0)) {
+                            #expect(scenePixels[x: bx, y: by] == .transparent,
+                                    "scene at scale \(scale), pixel (\(x), \(y))")
+                        }
+                    }
+                }
+                // Only a shape covering the whole probe is opaque there.
+                let squareCovers = scale == 16 && device.minX >= 0 && device.minY >= 0
+                #expect(square.isOpaque(in: device, scale: scale) == squareCovers, "square at scale \(scale)")
+                #expect(rounded.isOpaque(in: device, scale: scale) == (scale == 16), "rounded at scale \(scale)")
+                #expect(!scene.isOpaque(in: device, scale: scale) || scale == 16, "scene at scale \(scale)")
             }
         }
     }
