@@ -74,6 +74,8 @@ final class TileManager {
         for job in withdrawn { job.isHeldByManager = true }
 
         var nowJobs: [RasterJob] = []
+        /// The jobs that will bring the visible tiles' pixels: the new ones and those already running.
+        var visibleJobs: [RasterJob] = []
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
@@ -87,6 +89,7 @@ final class TileManager {
             } else {
                 if entry.waitingSince == nil { entry.waitingSince = .now }
                 if let job = try schedule(entry, plan.layers[layer], .now) { nowJobs.append(job) }
+                if let job = entry.job { visibleJobs.append(job) }
             }
             entries[index] = entry
         }
@@ -103,9 +106,9 @@ final class TileManager {
 
         switch mode {
         case .synchronous:
-            queue.wait(for: nowJobs + prepaintJobs)
-        case .asynchronous where deadline > .zero && !nowJobs.isEmpty:
-            queue.wait(for: nowJobs, until: .now + deadline)
+            queue.wait(for: visibleJobs + prepaintJobs)
+        case .asynchronous where deadline > .zero && !visibleJobs.isEmpty:
+            queue.wait(for: visibleJobs, until: .now + deadline)
         case .asynchronous:
             break
         }
