@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Thread safety: ``recordFrame(_:start:statistics:)`` from the frame thread, tile rasters from the
 /// workers (via ``attach(to:)``); one lock guards the event list. Cost: one small event per tile raster
-/// and five per frame, kept in memory until ``json`` is read.
+/// and six per frame, kept in memory until ``json`` is read.
 public final class FrameTrace: @unchecked Sendable {
     /// `tid` of the frame thread's track.
     public static let frameThread = 0

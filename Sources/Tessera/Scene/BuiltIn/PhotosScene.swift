@@ -1,7 +1,7 @@
 import Foundation
 
 /// `photos`: a 4K viewport scrolling a photo grid — 6 columns × 20,000 rows of 640 × 480 point cells,
-/// each a large photo (a 160 × 120 procedural image drawn at 3.9× by nearest neighbour, slightly
+/// each a large photo (a 160 × 120 procedural image drawn at about 3.8× by nearest neighbour, slightly
 /// translucent so it blends) under a rounded frame, with a gradient scrim and a caption. Nearly every
 /// device pixel of a tile is an image or gradient pixel, so raster costs several times `feed`'s per tile:
 /// the scene for asynchronous raster and checkerboard figures.
