@@ -77,7 +77,7 @@ enum BenchReportFormat {
             mean \(f(raster.meanCheckerboardPercent)) %, worst \(f(raster.worstCheckerboardPercent)) % of visible tiles; \
             \(raster.tilesCheckerboarded) tiles
               stale tiles       \(raster.staleFrames) frames, \(raster.tilesShownStale) tiles
-              tile arrival      \(arrival.count) late visible tiles: p50 \(f(arrival.p50)) ms, p99 \(f(arrival.p99)) ms, \
+              tile arrival      \(arrival.count) visible tiles waited for: p50 \(f(arrival.p50)) ms, p99 \(f(arrival.p99)) ms, \
             max \(f(arrival.max)) ms (first shown missing → raster done)
               raster workers    \(f(raster.rasterWorkMilliseconds, 1)) ms of work (\(f(raster.rasterWorkMilliseconds / frames)) ms \
             per frame), \(raster.rasterJobsQueued) jobs queued, \(raster.rasterResultsDropped) results dropped
