@@ -89,6 +89,11 @@ extension tessera_frame_statistics {
         plan_ns = nanoseconds(s.planTime)
         raster_ns = nanoseconds(s.rasterTime)
         composite_ns = nanoseconds(s.compositeTime)
+        tiles_checkerboarded = Int64(s.tilesCheckerboarded)
+        tiles_shown_stale = Int64(s.tilesShownStale)
+        checkerboard_pixels = Int64(s.checkerboardPixels)
+        visible_tile_pixels = Int64(s.visibleTilePixels)
+        raster_jobs_outstanding = Int64(s.rasterJobsOutstanding)
     }
 }
 

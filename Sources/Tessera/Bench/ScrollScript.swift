@@ -4,12 +4,14 @@
 ///   direction, turning back at either end of the scrollable range — Chromium's tough-scrolling pan.
 /// - `fling`: a release with velocity `speed`, decelerating with ``ScrollAnimator`` physics (UIKit's
 ///   normal rate) until rest, then another fling (back the other way once an end is reached).
+/// - `fastfling`: `fling` released at `max(speed, 30,000)` points per second (a hard fling on a phone; the
+///   physics is UIKit's, so each fling travels about half its release velocity × 1 s).
 /// - `backforth`: a drag forward at `speed` for half a second, a fling, rest; then the same backward.
 ///
 /// Units: points in the scroll layer's plane, seconds. Thread safety: the model thread (see ``Layer``).
 public final class ScrollScript {
     public enum Kind: String, CaseIterable, Sendable {
-        case pan, fling, backforth
+        case pan, fling, fastfling, backforth
     }
 
     public let kind: Kind
@@ -17,6 +19,10 @@ public final class ScrollScript {
     /// The unit vector along which "forward" increases the content offset.
     public let direction: Point
     public let speed: Double
+    /// The speed the script moves at: `speed`, or at least 30,000 for `fastfling`.
+    public var effectiveSpeed: Double { kind == .fastfling ? Swift.max(speed, ScrollScript.fastFlingSpeed) : speed }
+    /// The least release velocity of `fastfling`, points per second.
+    public static let fastFlingSpeed = 30_000.0
     public let framesPerSecond: Double
     private var animator: ScrollAnimator?
     private var sign = 1.0
@@ -49,7 +55,7 @@ public final class ScrollScript {
         let seconds = 1 / framesPerSecond
         switch kind {
         case .pan: try panOneFrame(seconds)
-        case .fling: try flingOneFrame(seconds)
+        case .fling, .fastfling: try flingOneFrame(seconds)
         case .backforth: try backAndForthOneFrame(seconds)
         }
     }
@@ -66,7 +72,9 @@ public final class ScrollScript {
     }
 
     /// The finger velocity that moves the content offset forward (times `sign`) at `speed`.
-    private var fingerVelocity: Point { Point(x: -direction.x * speed * sign, y: -direction.y * speed * sign) }
+    private var fingerVelocity: Point {
+        Point(x: -direction.x * effectiveSpeed * sign, y: -direction.y * effectiveSpeed * sign)
+    }
 
     private func turnAroundAtEnds() {
         let offset = scrollLayer.contentOffset
