@@ -37,6 +37,8 @@ final class TileManager {
     /// Arrivals since the last frame's statistics were taken (rasters taken in between frames count in
     /// the next frame).
     private var arrivals = Arrivals()
+    /// The last ``TileEntry/stamp`` handed out.
+    private var stamps: UInt64 = 0
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int) {
@@ -58,6 +60,8 @@ final class TileManager {
     struct ResolvedTile {
         let pixels: PixelBuffer
         let coverage: AlphaCoverage
+        /// Which pixels these are, for damage tracking.
+        let identity: DrawIdentity
     }
 
     /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
@@ -128,15 +132,16 @@ final class TileManager {
                 } else {
                     statistics.tilesShownStale += 1
                 }
-                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage)
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp))
             } else {
                 statistics.tilesCheckerboarded += 1
                 statistics.checkerboardPixels += area
                 let origin = plan.ops[index].sourceOrigin
                 let translation = tileTranslation(plan, op: plan.ops[index])
-                resolved[index] = ResolvedTile(
-                    pixels: try checkerboardTile(at: (origin.x - translation.x, origin.y - translation.y)),
-                    coverage: .opaque)
+                let planeOrigin = (x: origin.x - translation.x, y: origin.y - translation.y)
+                let tile = try checkerboardTile(at: planeOrigin)
+                resolved[index] = ResolvedTile(pixels: tile.pixels, coverage: .opaque,
+                                               identity: .checkerboard(phaseX: tile.phase.x, phaseY: tile.phase.y))
             }
         }
 
@@ -252,6 +257,8 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
+            stamps += 1
+            entry.stamp = stamps
             entry.pixels = job.target
             entry.coverage = job.coverage
             entry.isCurrent = true
@@ -332,7 +339,7 @@ final class TileManager {
         return plan.layers[layer].translation
     }
 
-    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> PixelBuffer {
+    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
         if checkerboard == nil { checkerboard = try Checkerboard(tileSize: grid.size) }
         return checkerboard!.tile(at: planeOrigin)
     }
