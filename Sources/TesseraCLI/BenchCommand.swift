@@ -1,12 +1,12 @@
 import Foundation
 import Tessera
 
-/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth]
+/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
 /// [--raster async|sync] [--raster-cost N] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
 /// [--trace FILE.json] [--json]`
 enum BenchCommand {
     static let usage = """
-        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth]
+        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
                              [--raster async|sync] [--raster-cost N] [--pace vsync|none]
                              [--workers N] [--tile-size PX] [--budget MIB] [--trace FILE.json] [--json]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
@@ -14,7 +14,8 @@ enum BenchCommand {
           --speed        scroll speed in points per second, default 10000
           --fps          frame rate of the script, default 120 (the frame budget is 1/fps)
           --script       pan (constant speed), fling (physics), fastfling (a fling at max(speed, 30000) pt/s),
-                         backforth (drags and flings); default pan
+                         backforth (drags and flings), idle (nothing changes), spinner (a 64-pt layer
+                         changes colour every frame); default pan
           --raster       async: frames never wait for raster, missing tiles show as checkerboard (default);
                          sync: every frame waits for its raster
           --raster-cost  draw every tile N times (1…1000, default 1): stands for expensive content

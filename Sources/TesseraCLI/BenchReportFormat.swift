@@ -47,6 +47,8 @@ enum BenchReportFormat {
             ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
             ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
+            ("damaged_pixels", .int(r.damagedPixels)),
+            ("damage_share", .number(r.damageShare)),
             ("evictions", .int(r.evictions)),
             ("peak_tile_bytes", .int(r.peakTileBytes)),
             ("budget_bytes", .int(o.compositor.cacheBudgetBytes)),
@@ -88,6 +90,7 @@ enum BenchReportFormat {
             (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               peak RSS          \(r.peakResidentBytes.map(mib) ?? "unknown")
             """

@@ -4,7 +4,9 @@
 /// Warm-up (not measured): one frame, ``Compositor/drainRaster()``, one more frame, so that the scroll
 /// starts from a complete viewport in both raster modes; its wall-clock time is
 /// ``Report/firstFrameMilliseconds``. Each measured frame is one script step followed by one
-/// ``Compositor/render(_:into:)``; its time is the wall-clock time of the render call. Frames start on
+/// ``Compositor/render(_:into:previousFrame:)`` into the same framebuffer, given the previous frame's
+/// token (so only the damage is composited: everything while scrolling, nothing when idle); its time is
+/// the wall-clock time of the render call. Frames start on
 /// the ``FramePacer`` grid (`vsync`: one frame per 1/fps slot, raster runs in between) or back to back.
 /// After the last measured frame the benchmark drains raster and renders one settling frame (not
 /// measured) so that the rasters still running are counted in the tile totals.
@@ -58,6 +60,8 @@ public enum ScrollBenchmark {
         public var evictions = 0
         public var peakTileBytes = 0
         public var overBudgetFrames = 0
+        /// Framebuffer pixels composited over the measured frames (damage; all of them while scrolling).
+        public var damagedPixels = 0
         public var peakResidentBytes: Int?
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
@@ -70,6 +74,12 @@ public enum ScrollBenchmark {
         /// Tiles rasterized for content that was shown: visible misses plus prepainted tiles shown later.
         /// Equals ``tilesExposed`` when every exposed tile was rasterized once, no earlier, no later.
         public var tilesRasterizedForVisibleContent: Int { tilesRasterizedVisible + prepaintedTilesShown }
+        /// The share of the framebuffer's pixels composited per measured frame, on average.
+        public var damageShare: Double {
+            frameTimes.count == 0 || framePixels == 0 ? 0 : Double(damagedPixels) / (framePixels * Double(frameTimes.count))
+        }
+        /// The framebuffer's pixels (width × height, device pixels).
+        public var framePixels = 0.0
     }
 
     /// Runs `options.frames` frames of `options.script` on `bench`. `progress` is called after each frame
@@ -92,9 +102,11 @@ public enum ScrollBenchmark {
         let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight)
         trace?.attach(to: compositor)
         let clock = ContinuousClock()
+        var previousFrame: FrameToken?
         func render(_ label: String) throws -> (FrameStatistics, Duration) {
             let start = clock.now
-            let statistics = try compositor.render(bench.scene.root, into: framebuffer)
+            let statistics = try compositor.render(bench.scene.root, into: framebuffer, previousFrame: previousFrame)
+            previousFrame = statistics.frameToken
             let time = clock.now - start
             trace?.recordFrame(label, start: start, statistics: statistics)
             return (statistics, time)
@@ -105,6 +117,7 @@ public enum ScrollBenchmark {
         report.options = options
         report.options.compositor = configuration
         report.isaTier = compositor.kernelTier.rawValue
+        report.framePixels = Double(framebuffer.width * framebuffer.height)
         let first = clock.now
         _ = try render("warm-up")
         compositor.drainRaster()
@@ -133,6 +146,7 @@ public enum ScrollBenchmark {
             report.planMilliseconds += statistics.planTime.milliseconds
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
+            report.damagedPixels += statistics.damagedPixels
             report.addTiles(statistics)
             progress?(frame, options.frames)
         }

@@ -39,7 +39,7 @@ import Testing
         #expect(report.raster.longestCheckerboardRun == 0)
         #expect(report.raster.meanCheckerboardPercent == 0 && report.raster.worstCheckerboardPercent == 0)
         #expect(report.raster.staleFrames == 0)
-        #expect(report.tilesExposed > 0)
+        #expect((report.tilesExposed > 0) == ![.idle, .spinner].contains(script), "only scrolling exposes tiles")
         #expect(report.tilesRasterizedForVisibleContent == report.tilesExposed)
         // A fast fling moves 250 pt a frame through a 240-pt viewport: most visible tiles are new.
         if script != .fastfling { #expect(report.cacheHitRate > 0.9) }
@@ -138,6 +138,18 @@ import Testing
         #expect(bench.scrollLayer.contentOffset.y == bench.scrollLayer.maximumContentOffset.y)
         try script.advanceFrame()
         #expect(bench.scrollLayer.contentOffset.y == bench.scrollLayer.maximumContentOffset.y - 10)
+    }
+
+    @Test func idleFramesCompositeNothingAndASpinnerOnlyItsOwnSquare() throws {
+        let idle = try ScrollBenchmark.run(try Self.smallScene(), name: "small", options: Self.options(.idle, .synchronous))
+        #expect(idle.damagedPixels == 0 && idle.damageShare == 0)
+        #expect(idle.tilesExposed == 0)
+        let spinner = try ScrollBenchmark.run(try Self.smallScene(), name: "small", options: Self.options(.spinner, .synchronous))
+        // 40 frames, each recolouring the 64 × 64 square at the centre of the 320 × 240 viewport (scale 1).
+        #expect(spinner.damagedPixels == 40 * 64 * 64)
+        #expect(abs(spinner.damageShare - Double(64 * 64) / Double(320 * 240)) < 1e-12)
+        let pan = try ScrollBenchmark.run(try Self.smallScene(), name: "small", options: Self.options(.pan, .synchronous))
+        #expect(pan.damageShare == 1, "a scroll moves every op of the scroll layer: full frames")
     }
 
     @Test func badOptionsAreNamed() throws {
