@@ -106,6 +106,24 @@ public func tesseraCompositorRender(_ compositor: tessera_compositor, _ root: te
     }
 }
 
+/// C `tessera_compositor_render_damage`: ``Compositor/render(_:into:previousFrame:)``: composites only what can
+/// differ from the frame `previous_frame` (0: everything). The tree's thread. See tessera.h; every failure returns
+/// a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_render_damage")
+public func tesseraCompositorRenderDamage(_ compositor: tessera_compositor, _ root: tessera_layer,
+                                          _ pixels: UnsafeMutablePointer<UInt8>?, _ width: Int64, _ height: Int64,
+                                          _ stride: Int64, _ previousFrame: UInt64,
+                                          _ statistics: UnsafeMutablePointer<tessera_frame_statistics>?) -> tessera_status {
+    cCall("tessera_compositor_render_damage") {
+        let compositor = try HandleTable.shared.compositor(compositor, "compositor")
+        let root = try HandleTable.shared.layer(root, "root")
+        let framebuffer = try wrapPixels(pixels, width: width, height: height, stride: stride, prefix: "")
+        let result = try compositor.render(root, into: framebuffer,
+                                           previousFrame: previousFrame == 0 ? nil : FrameToken(value: previousFrame))
+        statistics?.pointee = tessera_frame_statistics(result)
+    }
+}
+
 /// C `tessera_compositor_drain`: ``Compositor/drainRaster()``: waits for every queued raster and takes the results
 /// in. The tree's thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_compositor_drain")

@@ -173,7 +173,16 @@ typedef struct tessera_frame_statistics {
     int64_t checkerboard_pixels;        /**< Framebuffer pixels of the checkerboarded tiles. */
     int64_t visible_tile_pixels;        /**< Framebuffer pixels of all visible tiles (the base of the share). */
     int64_t raster_jobs_outstanding;    /**< Raster jobs queued or running when the render returned. */
+    uint64_t frame_token;               /**< This frame, for tessera_compositor_render_damage next time (never 0). */
+    int64_t damage_count;               /**< Rects in `damage` (0 … TESSERA_MAX_DAMAGE_RECTS). */
+    tessera_pixel_rect damage[8];       /**< The framebuffer rects composited (device pixels, may overlap): the
+                                             whole framebuffer for a full frame, none when nothing changed. Present
+                                             them as the frame's damage (Wayland damage_buffer,
+                                             EGL_KHR_swap_buffers_with_damage). */
 } tessera_frame_statistics;
+
+/** The most rects tessera_frame_statistics.damage holds. */
+#define TESSERA_MAX_DAMAGE_RECTS 8
 
 /**
  * Renders the tree rooted at `root` into caller memory (every pixel is overwritten; uncovered pixels
@@ -186,6 +195,16 @@ typedef struct tessera_frame_statistics {
 tessera_status tessera_compositor_render(tessera_compositor compositor, tessera_layer root,
                                          uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
                                          tessera_frame_statistics *statistics);
+
+/**
+ * Renders like tessera_compositor_render, but composites only the pixels that can differ from the frame
+ * `previous_frame` (the frame_token of an earlier render of this compositor), which `pixels` must still
+ * hold: the caller's promise. With `previous_frame` 0, not this compositor's last frame, or another
+ * size, every pixel is composited. `statistics->damage` lists what was.
+ */
+tessera_status tessera_compositor_render_damage(tessera_compositor compositor, tessera_layer root,
+                                                uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
+                                                uint64_t previous_frame, tessera_frame_statistics *statistics);
 
 /**
  * Waits until every raster the compositor has queued has run, and takes the results in: the next render

@@ -22,7 +22,10 @@ struct DrawSignature: Hashable, Sendable {
 /// with the framebuffer that still holds that frame, and only the pixels that can differ are composited.
 /// Tokens are unique in the process (a token from another compositor never matches).
 public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
-    let value: UInt64
+    /// The token as a number (the C ABI carries it as `uint64_t`; never 0).
+    public let value: UInt64
+    /// The token whose ``value`` is `value` (for hosts that carry tokens as numbers).
+    public init(value: UInt64) { self.value = value }
     public var description: String { "frame token \(value)" }
 
     static func next() -> FrameToken { FrameToken(value: LayerIdentity.next()) }
