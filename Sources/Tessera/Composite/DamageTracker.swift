@@ -61,8 +61,10 @@ struct DamageTracker {
         }
         guard let previousFrame, previousFrame == lastToken, previousViewport == viewport else { return [viewport] }
         var unmatchedOfCurrent: [DrawSignature: Int] = [:]
+        unmatchedOfCurrent.reserveCapacity(current.count)
         for signature in current { unmatchedOfCurrent[signature, default: 0] += 1 }
         var unmatchedOfPrevious: [DrawSignature: Int] = [:]
+        unmatchedOfPrevious.reserveCapacity(previous.count)
         var sharedInPreviousOrder: [DrawSignature] = []
         var damaged: [PixelRect] = []
         for signature in previous {
