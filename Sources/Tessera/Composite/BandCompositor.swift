@@ -1,85 +1,91 @@
 import Dispatch
-import Foundation
+import Synchronization
+import TesseraKernelBodies
 
-/// Composites a draw list into a framebuffer, band by band (step 3 of design.md's frame).
+/// Composites a draw list into a framebuffer, band by band (step 3 of `ARCHITECTURE.md`'s frame).
 ///
-/// The framebuffer is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
-/// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. In each band,
-/// ``BandVisibility`` keeps only the parts of ops that no later opaque op overwrites; what no opaque op
-/// covers is cleared to transparent, then the visible pieces are applied in paint order with the compositor's ``KernelTable``:
-/// `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. So every framebuffer pixel is
-/// written once by the topmost opaque op under it (or the clear), plus once per translucent op above.
+/// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
+/// once (``BandBins``). `workers` concurrent iterations of `DispatchQueue.concurrentPerform` take the
+/// next band from one shared atomic counter until none is left, so a worker that finds cheap bands takes
+/// more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
+/// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
+/// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
+/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise.
+/// So every framebuffer pixel is written once by the topmost opaque op under it (or the clear), plus once
+/// per translucent op above.
+///
+/// Streaming: the clears and opaque pieces that no translucent op of the band covers
+/// (``BandVisibility/Piece/streams``) are written with the streaming kernels (`copyStreaming`,
+/// `fillStreaming`: non-temporal stores, no read for ownership, on rows of at least
+/// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
+/// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
+/// next band and before `concurrentPerform` returns to the caller.
+///
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
-/// in the same order whatever the band height or worker count: the result is bit-identical.
+/// in the same order whatever the band height, worker count or which worker takes which band; streaming
+/// and temporal stores write the same bytes: the result is bit-identical.
 ///
-/// Thread safety: call from one thread; it returns when every band is done.
+/// Cost: binning is O(ops × bands per op) on the calling thread; per band, the visibility walk over the
+/// band's ops, then the kernels. Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, bandHeight: Int, workers: Int,
-                          kernels: KernelTable) throws {
-        let bandCount = (framebuffer.height + bandHeight - 1) / bandHeight
+                          kernels: KernelTable) {
+        let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
+        let bandCount = bins.count
         guard bandCount > 0 else { return }
+        let routines = kernels.routines
         let lanes = Swift.min(workers, bandCount)
-        let failure = FirstError()
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var band = lane
-            while band < bandCount {
-                let y = band * bandHeight
-                let rect = PixelRect(x: 0, y: y, width: framebuffer.width,
-                                     height: Swift.min(bandHeight, framebuffer.height - y))
-                do {
-                    try composite(list, into: framebuffer, band: rect, kernels: kernels)
-                } catch {
-                    failure.record(error)
-                }
-                band += lanes
+        if lanes <= 1 {
+            for band in 0..<bandCount {
+                composite(list, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
+            }
+            return
+        }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while true {
+                let band = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard band < bandCount else { return }
+                composite(list, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
             }
         }
-        if let error = failure.error { throw error }
     }
 
-    private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect,
-                                  kernels: KernelTable) throws {
-        let candidates = list.ops.indices.filter { !list.ops[$0].destination.intersection(band).isEmpty }
-        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: band)
-        for rect in visibility.clears {
-            try kernels.fill(framebuffer.uncheckedSubBuffer(rect), with: .transparent)
+    /// Band `band`: clears, then the visible pieces in paint order, then the store fence.
+    private static func composite(_ list: DrawList, _ bins: BandBins, band: Int, bandHeight: Int,
+                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+        let y = band * bandHeight
+        let rect = PixelRect(x: 0, y: y, width: framebuffer.width, height: Swift.min(bandHeight, framebuffer.height - y))
+        let visibility = BandVisibility(ops: list.ops, candidates: bins.ops(inBand: band), band: rect)
+        let stride = framebuffer.bytesPerRow
+        for clear in visibility.clears {
+            let r = clear.rect
+            let fill = clear.streams ? routines.fillStreaming : routines.fill
+            fill(framebuffer.baseAddress + r.minY * stride + r.minX * 4, stride, r.width, r.height, 0)
         }
         for piece in visibility.pieces {
             let op = list.ops[piece.op]
-            let destination = framebuffer.uncheckedSubBuffer(piece.rect)
+            let r = piece.rect
+            let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
             switch op.source {
             case .color(let pixel):
                 if op.isOpaque {
-                    try kernels.fill(destination, with: pixel)
+                    let fill = piece.streams ? routines.fillStreaming : routines.fill
+                    fill(destination, stride, r.width, r.height, pixel.word)
                 } else {
-                    try kernels.fillOver(destination, with: pixel)
+                    routines.fillOver(destination, stride, r.width, r.height, pixel.word)
                 }
             case .tile(let tile):
-                let source = tile.uncheckedSubBuffer(piece.rect.offsetBy(dx: -op.sourceOrigin.x, dy: -op.sourceOrigin.y))
+                let source = UnsafeRawPointer(tile.baseAddress) + (r.minY - op.sourceOrigin.y) * tile.bytesPerRow
+                    + (r.minX - op.sourceOrigin.x) * 4
                 if op.isOpaque {
-                    try kernels.copy(source, onto: destination)
+                    let copy = piece.streams ? routines.copyStreaming : routines.copy
+                    copy(source, tile.bytesPerRow, destination, stride, r.width, r.height)
                 } else {
-                    try kernels.sourceOver(source, onto: destination, opacity: op.opacity)
+                    routines.sourceOver(source, tile.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
                 }
             }
         }
-    }
-}
-
-/// The first error thrown by any worker. Thread safety: any thread (locked).
-final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-
-    func record(_ error: Error) {
-        lock.lock()
-        if stored == nil { stored = error }
-        lock.unlock()
-    }
-
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        routines.storeFence()
     }
 }

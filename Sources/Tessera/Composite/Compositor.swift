@@ -81,8 +81,8 @@ public final class Compositor {
         let culled = list.list.removingOccluded()
         statistics.drawOps = culled.list.ops.count
         statistics.drawOpsSkipped = list.skipped + culled.removed
-        try BandCompositor.composite(culled.list, into: framebuffer, bandHeight: configuration.bandHeight,
-                                     workers: configuration.workers, kernels: kernels)
+        BandCompositor.composite(culled.list, into: framebuffer, bandHeight: configuration.bandHeight,
+                                 workers: configuration.workers, kernels: kernels)
         statistics.compositeTime = clock.now - compositeStart
         return statistics
     }
