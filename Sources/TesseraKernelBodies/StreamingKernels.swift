@@ -26,11 +26,13 @@ import Synchronization
 /// The result is the same bytes as ``copy(_:_:_:_:_:_:)`` / ``fill(_:_:_:_:_:)``: only the cache
 /// behaviour differs. Arguments are as in ``KernelRoutines``; nothing is validated here.
 extension KernelBodies {
-    /// Rows (contiguous runs) of fewer bytes than this are written with temporal stores: 1 KiB, a 256-pixel
-    /// tile row. Measured on the development machine (`tessera-benchmarks --filter frame/rows`, see
-    /// `Benchmarks/README.md`).
+    /// Rows (contiguous runs) of fewer bytes than this are written with temporal stores: 256 bytes, 64
+    /// pixels. Measured on the development machine (`tessera-benchmarks --filter frame/rows`, see
+    /// `Benchmarks/README.md`): a 4K frame written in aligned row segments of 64 to 1,024 bytes took about
+    /// half the time with streaming stores as with `memcpy` at every length; below 256 bytes an unaligned
+    /// segment has at most one whole 64-byte line to stream, the rest is head and tail.
     @inlinable @inline(__always)
-    public static var streamingThresholdBytes: Int { 1024 }
+    public static var streamingThresholdBytes: Int { 256 }
 
     /// `dst = src` for one row of `count` pixels, the aligned middle streamed.
     @inlinable @inline(__always)

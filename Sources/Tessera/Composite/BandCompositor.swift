@@ -35,24 +35,57 @@ enum BandCompositor {
         guard bandCount > 0 else { return }
         let routines = kernels.routines
         let lanes = Swift.min(workers, bandCount)
-        if lanes <= 1 {
-            for band in 0..<bandCount {
-                composite(list, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
+        withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
+            let raw = list.ops.map(RawOp.init)
+            if lanes <= 1 {
+                for band in 0..<bandCount {
+                    composite(list, raw, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
+                }
+                return
             }
-            return
-        }
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-            while true {
-                let band = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard band < bandCount else { return }
-                composite(list, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+                while true {
+                    let band = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard band < bandCount else { return }
+                    composite(list, raw, bins, band: band, bandHeight: bandHeight, into: framebuffer, routines)
+                }
             }
         }
     }
 
+    /// An op's drawing arguments as plain values (no reference counting per piece); the pointer is valid
+    /// while the ``DrawList`` is alive.
+    private struct RawOp: @unchecked Sendable {
+        /// The tile's pixel (0, 0), or nil for a colour.
+        let pixels: UnsafeRawPointer?
+        let bytesPerRow: Int
+        let originX: Int
+        let originY: Int
+        let color: UInt32
+        let opacity: UInt8
+        let isOpaque: Bool
+
+        init(_ op: DrawOp) {
+            switch op.source {
+            case .color(let pixel):
+                pixels = nil
+                bytesPerRow = 0
+                color = pixel.word
+            case .tile(let tile):
+                pixels = UnsafeRawPointer(tile.baseAddress)
+                bytesPerRow = tile.bytesPerRow
+                color = 0
+            }
+            originX = op.sourceOrigin.x
+            originY = op.sourceOrigin.y
+            opacity = op.opacity
+            isOpaque = op.isOpaque
+        }
+    }
+
     /// Band `band`: clears, then the visible pieces in paint order, then the store fence.
-    private static func composite(_ list: DrawList, _ bins: BandBins, band: Int, bandHeight: Int,
+    private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, band: Int, bandHeight: Int,
                                   into framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let y = band * bandHeight
         let rect = PixelRect(x: 0, y: y, width: framebuffer.width, height: Swift.min(bandHeight, framebuffer.height - y))
@@ -64,26 +97,22 @@ enum BandCompositor {
             fill(framebuffer.baseAddress + r.minY * stride + r.minX * 4, stride, r.width, r.height, 0)
         }
         for piece in visibility.pieces {
-            let op = list.ops[piece.op]
+            let op = raw[piece.op]
             let r = piece.rect
             let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
-            switch op.source {
-            case .color(let pixel):
-                if op.isOpaque {
-                    let fill = piece.streams ? routines.fillStreaming : routines.fill
-                    fill(destination, stride, r.width, r.height, pixel.word)
-                } else {
-                    routines.fillOver(destination, stride, r.width, r.height, pixel.word)
-                }
-            case .tile(let tile):
-                let source = UnsafeRawPointer(tile.baseAddress) + (r.minY - op.sourceOrigin.y) * tile.bytesPerRow
-                    + (r.minX - op.sourceOrigin.x) * 4
+            if let pixels = op.pixels {
+                let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 if op.isOpaque {
                     let copy = piece.streams ? routines.copyStreaming : routines.copy
-                    copy(source, tile.bytesPerRow, destination, stride, r.width, r.height)
+                    copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
                 } else {
-                    routines.sourceOver(source, tile.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
+                    routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
                 }
+            } else if op.isOpaque {
+                let fill = piece.streams ? routines.fillStreaming : routines.fill
+                fill(destination, stride, r.width, r.height, op.color)
+            } else {
+                routines.fillOver(destination, stride, r.width, r.height, op.color)
             }
         }
         routines.storeFence()

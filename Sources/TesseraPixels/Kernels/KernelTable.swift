@@ -81,7 +81,7 @@ public struct KernelTable: Sendable {
     }
 
     /// `dst = src` with streaming (non-temporal) stores where rows reach the streaming threshold
-    /// (`KernelBodies.streamingThresholdBytes`, 1 KiB): the same bytes as ``copy(_:onto:workers:bandHeight:)``,
+    /// (`KernelBodies.streamingThresholdBytes`, 256 bytes): the same bytes as ``copy(_:onto:workers:bandHeight:)``,
     /// but the destination is not left in the cache. For large destinations nothing reads soon; each band
     /// ends with a store fence.
     public func copyStreaming(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int = 1,

@@ -28,8 +28,8 @@ import Testing
                          Pixel(r: 10, g: 20, b: 30, a: 40)]
 
     /// Widths 1…67 at every dst offset 0…63 (every 64-byte line phase, byte-unaligned ones included), in
-    /// packed rects (contiguous: one long streamed run once 1 KiB is reached) and strided rects (rows below
-    /// the threshold: the temporal path).
+    /// packed rects (contiguous: one long streamed run once 256 bytes are reached) and strided rects (rows
+    /// below and just above the threshold).
     @Test(arguments: Kernel.allCases)
     func narrowWidthsAtEveryOffset(_ kernel: Kernel) throws {
         var rng = SplitMix64(seed: 0x5EED_0067)
@@ -50,13 +50,13 @@ import Testing
         }
     }
 
-    /// Rows around and above the threshold (256 pixels = 1 KiB) with odd widths, every line phase of the
+    /// Rows around and above the threshold (64 pixels = 256 bytes) with odd widths, every line phase of the
     /// destination, padded strides: the streamed middle with its head and tail, row by row.
     @Test(arguments: Kernel.allCases)
     func wideRowsAroundTheThreshold(_ kernel: Kernel) throws {
         var rng = SplitMix64(seed: 0x7417)
         for table in try availableTables() {
-            for width in [255, 256, 257, 271, 319, 320, 333, 1001] {
+            for width in [63, 64, 65, 79, 127, 128, 255, 257, 333, 1001] {
                 for offset in [0, 4, 8, 28, 32, 60, 61, 62] {
                     let stride = width * 4 + [0, 4, 12, 68][width % 4] + offset % 3
                     let src = try TestMemory(width: width, height: 7, bytesPerRow: width * 4 + 20, offset: offset % 17,
