@@ -7,9 +7,10 @@ import TesseraKernelBodies
 /// the same width and height. Results equal ``ScalarReference`` bit for bit for every tier, worker count
 /// and band height.
 ///
-/// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, and band
-/// `i` goes to worker `i % workers` (`DispatchQueue.concurrentPerform`). Bands are disjoint, so the output
-/// does not depend on either number. `workers: 1` runs one call over the whole rect on the calling thread.
+/// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, which the
+/// `workers` iterations of `DispatchQueue.concurrentPerform` take one at a time from a shared atomic counter.
+/// Bands are disjoint, so the output does not depend on either number. `workers: 1` runs one call over the
+/// whole rect on the calling thread.
 ///
 /// Thread safety: an immutable `Sendable` value; calls on disjoint destination pixels may run
 /// concurrently. `src` and `dst` must not partially overlap.
