@@ -68,16 +68,21 @@ struct FrameBenchmarks: BenchmarkGroup {
                     let mean = sorted.reduce(0, +) / Double(sorted.count)
                     let p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
                     let p50 = Timing.median(sorted), composite = Timing.median(frames.composite)
+                    let frameCPU = Timing.median(frames.frameCPU), floorCPU = Timing.median(frames.floorCPU)
                     results.append(BenchmarkResult(group: name, labels: [("case", "feed \(feedCase)")], workers: workers, values: [
                         ("frame_mean_ms", mean * 1e3), ("frame_p50_ms", p50 * 1e3), ("frame_p99_ms", p99 * 1e3),
                         ("composite_p50_ms", composite * 1e3), ("floor_stream_ms", floorStream * 1e3),
                         ("floor_memcpy_ms", memcpy * 1e3), ("mean_over_floor", mean / floorStream),
                         ("p99_over_floor", p99 / floorStream), ("composite_over_floor", composite / floorStream),
+                        ("frame_cpu_p50_ms", frameCPU * 1e3), ("floor_cpu_p50_ms", floorCPU * 1e3),
+                        ("cpu_over_floor_cpu", frameCPU / floorCPU),
                     ]))
                     options.log(String(format: "frame/feed/%@/w%d: frame mean %.2f p50 %.2f p99 %.2f ms (composite p50 %.2f); "
                                        + "floor (streaming, same run) %.2f ms: mean ×%.2f, p99 ×%.2f, composite ×%.2f",
                                        feedCase, workers, mean * 1e3, p50 * 1e3, p99 * 1e3, composite * 1e3,
-                                       floorStream * 1e3, mean / floorStream, p99 / floorStream, composite / floorStream))
+                                       floorStream * 1e3, mean / floorStream, p99 / floorStream, composite / floorStream)
+                                + String(format: "; CPU time (all threads) frame %.2f ms vs Tessera floor %.2f ms (×%.2f)",
+                                         frameCPU * 1e3, floorCPU * 1e3, frameCPU / floorCPU))
                 } catch {
                     options.log("frame/feed/\(feedCase)/w\(workers) failed: \(error)")
                 }
@@ -95,7 +100,8 @@ struct FrameBenchmarks: BenchmarkGroup {
     /// warmed for both offsets first and drained.
     static func feedFrames(moving: Bool, workers: Int, rounds: Int,
                            floor: FrameFloor)
-        throws -> (frame: [Double], composite: [Double], floor: [Double], floorTessera: [Double]) {
+        throws -> (frame: [Double], composite: [Double], floor: [Double], floorTessera: [Double],
+                   frameCPU: [Double], floorCPU: [Double]) {
         let bench = try BuiltInScene.feed.make()
         let compositor = try Compositor(configuration: .init(workers: workers, scale: bench.scene.viewport.scale,
                                                              rasterMode: .synchronous))
@@ -110,21 +116,46 @@ struct FrameBenchmarks: BenchmarkGroup {
         compositor.drainRaster()
         _ = try compositor.render(bench.scene.root, into: framebuffer)
         var frames: [Double] = [], composites: [Double] = [], floors: [Double] = [], floorsTessera: [Double] = []
+        var frameCPU: [Double] = [], floorCPU: [Double] = []
         var frame = 0
         for _ in 0..<rounds {
             floors += run { floor.write(mode: .stream, workers: workers) }
-            floorsTessera += run { floor.write(mode: .tessera, workers: workers) }
+            let tessera = runTimed { floor.write(mode: .tessera, workers: workers) }
+            floorsTessera += tessera.wall
+            floorCPU += tessera.cpu
             var composite: [Double] = []
-            frames += try run {
+            let timed = try runTimed {
                 if moving { try bench.scrollLayer.setContentOffset(frame % 2 == 0 ? shifted : origin) }
                 frame += 1
                 let statistics = try compositor.render(bench.scene.root, into: framebuffer)
                 composite.append(Double(statistics.compositeTime.components.attoseconds) / 1e18
                                  + Double(statistics.compositeTime.components.seconds))
             }
+            frames += timed.wall
+            frameCPU += timed.cpu
             composites += composite.dropFirst()  // the counted frames only
         }
-        return (frames, composites, floors, floorsTessera)
+        return (frames, composites, floors, floorsTessera, frameCPU, floorCPU)
+    }
+
+    /// As ``run(_:_:)``, with the CPU time of the whole process (all threads, seconds) of each counted call.
+    static func runTimed(_ count: Int = 4, _ body: () throws -> Void) rethrows -> (wall: [Double], cpu: [Double]) {
+        var wall: [Double] = [], cpu: [Double] = []
+        for index in 0..<count {
+            let start = Timing.now(), cpuStart = processCPUSeconds()
+            try body()
+            if index > 0 {
+                wall.append(Double(Timing.now() - start) / 1e9)
+                cpu.append(processCPUSeconds() - cpuStart)
+            }
+        }
+        return (wall, cpu)
+    }
+
+    static func processCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// Runs `body` `count` times back to back; the times in seconds of all but the first.
