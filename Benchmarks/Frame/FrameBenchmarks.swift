@@ -21,7 +21,7 @@ struct FrameBenchmarks: BenchmarkGroup {
                 + Self.columnWidths.map { "frame/rows/\($0)/w\(w)" }
         }.filter(options.selects)
         guard !selected.isEmpty else { return [] }
-        let floor = FrameFloor()
+        let floor = FrameFloor(), coldFloor = FrameFloor(tileSets: 4)
         var results: [BenchmarkResult] = []
         options.log("# frame: 4K floor from 256² tiles in 64-row bands vs Tessera's feed frame, tier "
                     + "\(Kernels.activeTier.rawValue), \(allWorkers) CPUs")
@@ -36,13 +36,26 @@ struct FrameBenchmarks: BenchmarkGroup {
             let memcpy = Timing.median(times[.memcpy]!), stream = Timing.median(times[.stream]!)
             let tessera = Timing.median(times[.tessera]!)
             if options.selects("frame/floor/w\(workers)") {
+                var cold: [FrameFloor.Mode: [Double]] = [:]
+                for _ in 0..<(options.quick ? 2 : 11) {
+                    for mode in FrameFloor.Mode.allCases {
+                        cold[mode, default: []] += Self.run(5) { coldFloor.write(mode: mode, workers: workers) }
+                    }
+                }
+                let coldMemcpy = Timing.median(cold[.memcpy]!), coldStream = Timing.median(cold[.stream]!)
+                let coldTessera = Timing.median(cold[.tessera]!)
                 results.append(BenchmarkResult(group: name, labels: [("case", "floor")], workers: workers, values: [
                     ("memcpy_ms", memcpy * 1e3), ("stream_ms", stream * 1e3), ("tessera_stream_ms", tessera * 1e3),
                     ("memcpy_over_stream", memcpy / stream), ("tessera_stream_over_stream", tessera / stream),
+                    ("cold_memcpy_ms", coldMemcpy * 1e3), ("cold_stream_ms", coldStream * 1e3),
+                    ("cold_tessera_stream_ms", coldTessera * 1e3), ("cold_memcpy_over_stream", coldMemcpy / coldStream),
                 ]))
-                options.log(String(format: "frame/floor/w%d: memcpy rows %.2f ms, streaming rows %.2f ms (memcpy ×%.2f), "
-                                   + "Tessera copyStreaming rows %.2f ms (×%.2f)",
-                                   workers, memcpy * 1e3, stream * 1e3, memcpy / stream, tessera * 1e3, tessera / stream))
+                options.log(String(format: "frame/floor/w%d: tiles from the cache (1 set): memcpy rows %.2f ms, streaming rows "
+                                   + "%.2f ms (memcpy ×%.2f), Tessera copyStreaming rows %.2f ms (×%.2f); tiles from memory "
+                                   + "(4 sets): memcpy %.2f ms, streaming %.2f ms (memcpy ×%.2f), Tessera %.2f ms (×%.2f)",
+                                   workers, memcpy * 1e3, stream * 1e3, memcpy / stream, tessera * 1e3, tessera / stream,
+                                   coldMemcpy * 1e3, coldStream * 1e3, coldMemcpy / coldStream, coldTessera * 1e3,
+                                   coldTessera / coldStream))
             }
             for width in Self.columnWidths where options.selects("frame/rows/\(width)/w\(workers)") {
                 var m: [Double] = [], s: [Double] = []
@@ -61,7 +74,8 @@ struct FrameBenchmarks: BenchmarkGroup {
             for feedCase in ["still", "scroll1px"] where options.selects("frame/feed/\(feedCase)/w\(workers)") {
                 do {
                     let frames = try Self.feedFrames(moving: feedCase == "scroll1px", workers: workers,
-                                                     rounds: options.quick ? 4 : 40, floor: floor)
+                                                     rounds: options.quick ? 4 : 40, floor: floor, coldFloor: coldFloor)
+                    let coldFloorStream = Timing.median(frames.coldFloor)
                     // The floor: the faster streaming write of this run (this file's loop or Tessera's kernel).
                     let floorStream = Swift.min(Timing.median(frames.floor), Timing.median(frames.floorTessera))
                     let sorted = frames.frame.sorted()
@@ -75,14 +89,19 @@ struct FrameBenchmarks: BenchmarkGroup {
                         ("floor_memcpy_ms", memcpy * 1e3), ("mean_over_floor", mean / floorStream),
                         ("p99_over_floor", p99 / floorStream), ("composite_over_floor", composite / floorStream),
                         ("frame_cpu_p50_ms", frameCPU * 1e3), ("floor_cpu_p50_ms", floorCPU * 1e3),
-                        ("cpu_over_floor_cpu", frameCPU / floorCPU),
+                        ("cpu_over_floor_cpu", frameCPU / floorCPU), ("cold_floor_stream_ms", coldFloorStream * 1e3),
+                        ("mean_over_cold_floor", mean / coldFloorStream), ("p99_over_cold_floor", p99 / coldFloorStream),
+                        ("composite_over_cold_floor", composite / coldFloorStream),
                     ]))
                     options.log(String(format: "frame/feed/%@/w%d: frame mean %.2f p50 %.2f p99 %.2f ms (composite p50 %.2f); "
                                        + "floor (streaming, same run) %.2f ms: mean ×%.2f, p99 ×%.2f, composite ×%.2f",
                                        feedCase, workers, mean * 1e3, p50 * 1e3, p99 * 1e3, composite * 1e3,
                                        floorStream * 1e3, mean / floorStream, p99 / floorStream, composite / floorStream)
                                 + String(format: "; CPU time (all threads) frame %.2f ms vs Tessera floor %.2f ms (×%.2f)",
-                                         frameCPU * 1e3, floorCPU * 1e3, frameCPU / floorCPU))
+                                         frameCPU * 1e3, floorCPU * 1e3, frameCPU / floorCPU)
+                                + String(format: "; floor with tiles from memory %.2f ms: mean ×%.2f, p99 ×%.2f, composite ×%.2f",
+                                         coldFloorStream * 1e3, mean / coldFloorStream, p99 / coldFloorStream,
+                                         composite / coldFloorStream))
                 } catch {
                     options.log("frame/feed/\(feedCase)/w\(workers) failed: \(error)")
                 }
@@ -99,9 +118,9 @@ struct FrameBenchmarks: BenchmarkGroup {
     /// the scroll offset unchanged, or moving one pixel back and forth. Synchronous raster; the cache is
     /// warmed for both offsets first and drained.
     static func feedFrames(moving: Bool, workers: Int, rounds: Int,
-                           floor: FrameFloor)
+                           floor: FrameFloor, coldFloor: FrameFloor)
         throws -> (frame: [Double], composite: [Double], floor: [Double], floorTessera: [Double],
-                   frameCPU: [Double], floorCPU: [Double]) {
+                   frameCPU: [Double], floorCPU: [Double], coldFloor: [Double]) {
         let bench = try BuiltInScene.feed.make()
         let compositor = try Compositor(configuration: .init(workers: workers, scale: bench.scene.viewport.scale,
                                                              rasterMode: .synchronous))
@@ -116,9 +135,12 @@ struct FrameBenchmarks: BenchmarkGroup {
         compositor.drainRaster()
         _ = try compositor.render(bench.scene.root, into: framebuffer)
         var frames: [Double] = [], composites: [Double] = [], floors: [Double] = [], floorsTessera: [Double] = []
-        var frameCPU: [Double] = [], floorCPU: [Double] = []
+        var frameCPU: [Double] = [], floorCPU: [Double] = [], coldFloors: [Double] = []
         var frame = 0
         for _ in 0..<rounds {
+            // The cold floor first: its 140 MB evict the warm floor's tiles, which its first (uncounted)
+            // frame of the next run reads back.
+            coldFloors += run(5) { coldFloor.write(mode: .tessera, workers: workers) }
             floors += run { floor.write(mode: .stream, workers: workers) }
             let tessera = runTimed { floor.write(mode: .tessera, workers: workers) }
             floorsTessera += tessera.wall
@@ -135,7 +157,7 @@ struct FrameBenchmarks: BenchmarkGroup {
             frameCPU += timed.cpu
             composites += composite.dropFirst()  // the counted frames only
         }
-        return (frames, composites, floors, floorsTessera, frameCPU, floorCPU)
+        return (frames, composites, floors, floorsTessera, frameCPU, floorCPU, coldFloors)
     }
 
     /// As ``run(_:_:)``, with the CPU time of the whole process (all threads, seconds) of each counted call.

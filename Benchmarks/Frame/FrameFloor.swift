@@ -14,8 +14,13 @@ import _Builtin_intrinsics.intel
 /// ``write(columnWidth:mode:workers:)`` can also cut the frame into narrower columns (each row segment
 /// `columnWidth` pixels), to measure at which row length streaming starts to pay.
 ///
+/// Tile sets: with one set (as `anchors`-style probes do) every frame reads the same 35 MB of tiles, which
+/// can stay in a large last-level cache between frames (the streaming stores do not evict them): a floor
+/// for tiles read from the cache. With several sets, frame `n` reads set `n % sets`, so that with enough
+/// sets (4: 140 MB) the tiles come from memory: a floor for tiles read from DRAM.
+///
 /// Units: device pixels, bytes. Thread safety: one `write` at a time (the workers of a `write` write
-/// disjoint rows). Memory: a 33 MB framebuffer and 35 MB of tiles, 64-byte aligned, freed on deinit.
+/// disjoint rows). Memory: a 33 MB framebuffer and 35 MB of tiles per set, 64-byte aligned, freed on deinit.
 final class FrameFloor: @unchecked Sendable {
     enum Mode: String, CaseIterable {
         /// glibc `memcpy` per row segment.
@@ -31,12 +36,16 @@ final class FrameFloor: @unchecked Sendable {
 
     let framebuffer: UnsafeMutableRawPointer
     let tiles: [UnsafeMutableRawPointer]
+    let tileSets: Int
     let routines = Kernels.active.routines
+    /// Frames written so far; frame `n` reads tile set `n % tileSets`.
+    private var frames = 0
 
-    init() {
+    init(tileSets: Int = 1) {
+        self.tileSets = tileSets
         framebuffer = .allocate(byteCount: Self.width * Self.height * 4, alignment: 64)
         framebuffer.initializeMemory(as: UInt8.self, repeating: 1, count: Self.width * Self.height * 4)
-        tiles = (0..<Self.tileColumns * Self.tileRows).map { index in
+        tiles = (0..<Self.tileColumns * Self.tileRows * tileSets).map { index in
             let tile = UnsafeMutableRawPointer.allocate(byteCount: Self.tileSize * Self.tileSize * 4, alignment: 64)
             tile.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: index + 1),
                                   count: Self.tileSize * Self.tileSize * 4)
@@ -51,17 +60,20 @@ final class FrameFloor: @unchecked Sendable {
 
     /// Writes the whole frame once. `columnWidth` divides 256 (a multiple of 16: aligned streaming).
     func write(columnWidth: Int = tileSize, mode: Mode, workers: Int) {
+        let set = (frames % tileSets) * Self.tileColumns * Self.tileRows
+        frames += 1
         if workers <= 1 {
-            writeRows(0, Self.height, columnWidth: columnWidth, mode: mode)
+            writeRows(0, Self.height, columnWidth: columnWidth, mode: mode, set: set)
             return
         }
         DispatchQueue.concurrentPerform(iterations: workers) { part in
             writeRows(Self.height * part / workers, Self.height * (part + 1) / workers, columnWidth: columnWidth,
-                      mode: mode)
+                      mode: mode, set: set)
         }
     }
 
-    private func writeRows(_ y0: Int, _ y1: Int, columnWidth: Int, mode: Mode) {
+    /// `set`: the index of the set's first tile in `tiles`.
+    private func writeRows(_ y0: Int, _ y1: Int, columnWidth: Int, mode: Mode, set: Int) {
         let rowBytes = Self.width * 4, segment = columnWidth * 4
         var band = y0
         while band < y1 {
@@ -69,7 +81,7 @@ final class FrameFloor: @unchecked Sendable {
             for x in stride(from: 0, to: Self.width, by: columnWidth) {
                 let column = x / Self.tileSize, inTile = (x % Self.tileSize) * 4
                 for y in band..<bandEnd {
-                    let source = UnsafeRawPointer(tiles[(y / Self.tileSize) * Self.tileColumns + column])
+                    let source = UnsafeRawPointer(tiles[set + (y / Self.tileSize) * Self.tileColumns + column])
                         + (y % Self.tileSize) * Self.tileSize * 4 + inTile
                     let destination = framebuffer + y * rowBytes + x * 4
                     switch mode {
