@@ -35,8 +35,17 @@ let optimizedInDebug: [SwiftSetting] = portable ? [] : [.unsafeFlags(["-O"], .wh
 
 /// The kernel bodies use the builtin module for one operation the SIMD types lack (a 16-bit high-half
 /// multiply, `pmulhuw`); portable builds take an equivalent shift-based formula instead.
+#if arch(x86_64)
+let isX86Host = true
+#else
+let isX86Host = false
+#endif
+
+/// The builtin module also gives the streaming kernels' store fence (`sfence`) on x86-64; without it they
+/// use a sequentially consistent fence from the Synchronization module.
 let kernelBodiesSettings: [SwiftSetting] = optimizedInDebug
     + (portable ? [] : [.enableExperimentalFeature("BuiltinModule"), .define("TESSERA_MULHI")])
+    + (portable || !isX86Host ? [] : [.define("TESSERA_BUILTIN_FENCE")])
 
 /// The per-ISA tier targets exist only on x86-64 hosts and outside portable mode.
 #if arch(x86_64)

@@ -12,7 +12,7 @@ import Tessera
 /// (read src, write dst), sourceOver 12 (read src and dst, write dst), fill 4, fillOver 8.
 struct KernelBenchmarks: BenchmarkGroup {
     let name = "kernels"
-    let summary = "copy, sourceOver, sourceOver+opacity, fill, fillOver per ISA tier, 1 and all workers"
+    let summary = "copy, copyStreaming, sourceOver, sourceOver+opacity, fill, fillStreaming, fillOver per ISA tier, 1 and all workers"
 
     struct Size {
         let label: String
@@ -22,18 +22,18 @@ struct KernelBenchmarks: BenchmarkGroup {
     }
 
     enum Kernel: String, CaseIterable {
-        case copy, sourceOver, sourceOverOpacity, fill, fillOver
+        case copy, copyStreaming, sourceOver, sourceOverOpacity, fill, fillStreaming, fillOver
 
         var bytesPerPixel: Int {
             switch self {
-            case .copy, .fillOver: return 8
+            case .copy, .copyStreaming, .fillOver: return 8
             case .sourceOver, .sourceOverOpacity: return 12
-            case .fill: return 4
+            case .fill, .fillStreaming: return 4
             }
         }
 
-        /// fill and fillOver do not read a source: they run once, on case "solid".
-        var usesSource: Bool { self != .fill && self != .fillOver }
+        /// The fills do not read a source: they run once, on case "solid".
+        var usesSource: Bool { self != .fill && self != .fillStreaming && self != .fillOver }
     }
 
     static let opacity: UInt8 = 200
@@ -109,19 +109,21 @@ struct KernelBenchmarks: BenchmarkGroup {
     static func run(_ kernel: Kernel, _ table: KernelTable, src: PixelBuffer, dst: PixelBuffer, workers: Int) {
         switch kernel {
         case .copy: try! table.copy(src, onto: dst, workers: workers)
+        case .copyStreaming: try! table.copyStreaming(src, onto: dst, workers: workers)
         case .sourceOver: try! table.sourceOver(src, onto: dst, workers: workers)
         case .sourceOverOpacity: try! table.sourceOver(src, onto: dst, opacity: opacity, workers: workers)
         case .fill: try! table.fill(dst, with: fillColor, workers: workers)
+        case .fillStreaming: try! table.fillStreaming(dst, with: fillColor, workers: workers)
         case .fillOver: try! table.fillOver(dst, with: fillColor, workers: workers)
         }
     }
 
     static func runScalar(_ kernel: Kernel, src: PixelBuffer, dst: PixelBuffer) {
         switch kernel {
-        case .copy: ScalarReference.copy(src, onto: dst)
+        case .copy, .copyStreaming: ScalarReference.copy(src, onto: dst)
         case .sourceOver: ScalarReference.sourceOver(src, onto: dst)
         case .sourceOverOpacity: ScalarReference.sourceOver(src, onto: dst, opacity: opacity)
-        case .fill: ScalarReference.fill(dst, with: fillColor)
+        case .fill, .fillStreaming: ScalarReference.fill(dst, with: fillColor)
         case .fillOver: ScalarReference.fillOver(dst, with: fillColor)
         }
     }

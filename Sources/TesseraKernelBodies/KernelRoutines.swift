@@ -33,13 +33,24 @@ public struct KernelRoutines: Sendable {
     public let fill: Solid
     /// `dst = color OVER dst` over a rect.
     public let fillOver: Solid
+    /// `dst = src` over a rect with streaming stores where rows are long enough (`StreamingKernels.swift`):
+    /// the same bytes as `copy`, not left in the cache. Call `storeFence` after the last one of a batch.
+    public let copyStreaming: Copy
+    /// `dst = color` over a rect with streaming stores where rows are long enough; as `copyStreaming`.
+    public let fillStreaming: Solid
+    /// Orders this thread's earlier streaming stores (`sfence`); once per batch of streaming calls.
+    public let storeFence: @Sendable () -> Void
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
-                fillOver: @escaping Solid) {
+                fillOver: @escaping Solid, copyStreaming: @escaping Copy, fillStreaming: @escaping Solid,
+                storeFence: @escaping @Sendable () -> Void) {
         self.copy = copy
         self.sourceOver = sourceOver
         self.fill = fill
         self.fillOver = fillOver
+        self.copyStreaming = copyStreaming
+        self.fillStreaming = fillStreaming
+        self.storeFence = storeFence
     }
 }

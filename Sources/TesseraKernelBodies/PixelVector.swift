@@ -173,5 +173,16 @@ public enum KernelBodies<Tier: KernelTierMarker> {
     }
 }
 
-/// A type that names one ISA tier; each tier target declares its own (see ``KernelBodies``).
-public protocol KernelTierMarker {}
+/// A type that names one ISA tier; each tier target declares its own (see ``KernelBodies``), with the
+/// one instruction Swift SIMD cannot express: the tier's non-temporal (streaming) store.
+public protocol KernelTierMarker {
+    /// True when ``streamStore(_:_:)`` is a non-temporal store on this tier; false when it is an ordinary
+    /// store (the streaming kernels then take the temporal path).
+    static var hasStreamingStores: Bool { get }
+
+    /// Stores the 64 bytes of `v` at `p` without reading the line for ownership and without keeping it in
+    /// the cache (`movntdq`/`vmovntdq` or equivalent). `p` must be 64-byte aligned (an unaligned address
+    /// faults). The store is weakly ordered: see ``KernelBodies/storeFence()``. Implementations are
+    /// `@inline(__always)` so the store is inlined into the tier's row loop.
+    static func streamStore(_ v: SIMD16<UInt32>, _ p: UnsafeMutableRawPointer)
+}

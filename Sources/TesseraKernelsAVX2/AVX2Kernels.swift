@@ -1,4 +1,5 @@
 import TesseraKernelBodies
+import _Builtin_intrinsics.intel
 
 /// The AVX2 tier: the shared kernel bodies compiled in this target with `-Xcc -march=x86-64-v3`.
 ///
@@ -10,10 +11,22 @@ import TesseraKernelBodies
 /// Thread safety: pure functions; calls writing disjoint destination pixels may run concurrently.
 public enum AVX2Kernels {
     /// The routine table of this tier.
-    public static let routines = KernelRoutines(copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver)
+    public static let routines = KernelRoutines(
+        copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
+        fillStreaming: fillStreaming, storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
-    enum Marker: KernelTierMarker {}
+    enum Marker: KernelTierMarker {
+        static var hasStreamingStores: Bool { true }
+
+        /// Two `vmovntdq` (`_mm256_stream_si256`) of 32 bytes each.
+        @inline(__always)
+        static func streamStore(_ v: SIMD16<UInt32>, _ p: UnsafeMutableRawPointer) {
+            _mm256_stream_si256(p.assumingMemoryBound(to: __m256i.self), unsafeBitCast(v.lowHalf, to: __m256i.self))
+            _mm256_stream_si256((p + 32).assumingMemoryBound(to: __m256i.self),
+                                unsafeBitCast(v.highHalf, to: __m256i.self))
+        }
+    }
 
     /// ``KernelRoutines/copy``, compiled for this tier.
     @inline(never)
@@ -41,5 +54,25 @@ public enum AVX2Kernels {
     public static func fillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                 _ color: UInt32) {
         KernelBodies<Marker>.fillOver(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/copyStreaming``, compiled for this tier.
+    @inline(never)
+    public static func copyStreaming(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                     _ dstStride: Int, _ width: Int, _ height: Int) {
+        KernelBodies<Marker>.copyStreaming(src, srcStride, dst, dstStride, width, height)
+    }
+
+    /// ``KernelRoutines/fillStreaming``, compiled for this tier.
+    @inline(never)
+    public static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                     _ color: UInt32) {
+        KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/storeFence``, compiled for this tier.
+    @inline(never)
+    public static func storeFence() {
+        KernelBodies<Marker>.storeFence()
     }
 }

@@ -1,4 +1,5 @@
 import TesseraKernelBodies
+import _Builtin_intrinsics.intel
 
 /// The AVX-512 tier: the shared kernel bodies compiled in this target with `-Xcc -march=x86-64-v4`.
 ///
@@ -10,10 +11,20 @@ import TesseraKernelBodies
 /// Thread safety: pure functions; calls writing disjoint destination pixels may run concurrently.
 public enum AVX512Kernels {
     /// The routine table of this tier.
-    public static let routines = KernelRoutines(copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver)
+    public static let routines = KernelRoutines(
+        copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
+        fillStreaming: fillStreaming, storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
-    enum Marker: KernelTierMarker {}
+    enum Marker: KernelTierMarker {
+        static var hasStreamingStores: Bool { true }
+
+        /// One `vmovntdq` (`_mm512_stream_si512`) of the 64 bytes.
+        @inline(__always)
+        static func streamStore(_ v: SIMD16<UInt32>, _ p: UnsafeMutableRawPointer) {
+            _mm512_stream_si512(p, unsafeBitCast(v, to: __m512i.self))
+        }
+    }
 
     /// ``KernelRoutines/copy``, compiled for this tier.
     @inline(never)
@@ -41,5 +52,25 @@ public enum AVX512Kernels {
     public static func fillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                 _ color: UInt32) {
         KernelBodies<Marker>.fillOver(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/copyStreaming``, compiled for this tier.
+    @inline(never)
+    public static func copyStreaming(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                     _ dstStride: Int, _ width: Int, _ height: Int) {
+        KernelBodies<Marker>.copyStreaming(src, srcStride, dst, dstStride, width, height)
+    }
+
+    /// ``KernelRoutines/fillStreaming``, compiled for this tier.
+    @inline(never)
+    public static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                     _ color: UInt32) {
+        KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/storeFence``, compiled for this tier.
+    @inline(never)
+    public static func storeFence() {
+        KernelBodies<Marker>.storeFence()
     }
 }

@@ -1,94 +1,142 @@
 import Dispatch
-import Foundation
+import Synchronization
+import TesseraKernelBodies
 
-/// Composites a draw list into a framebuffer, band by band (step 3 of the frame in `ARCHITECTURE.md`).
+/// Composites a draw list into a framebuffer, band by band (step 3 of `ARCHITECTURE.md`'s frame).
 ///
-/// The framebuffer (or each damaged region of it) is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
-/// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. In each band,
-/// ``BandVisibility`` keeps only the parts of ops that no later opaque op overwrites; what no opaque op
-/// covers is cleared to transparent, then the visible pieces are applied in paint order with the compositor's ``KernelTable``:
-/// `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise. So every framebuffer pixel is
-/// written once by the topmost opaque op under it (or the clear), plus once per translucent op above.
+/// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
+/// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
+/// items; a work item is composited from scratch (cleared, then every op over it), so regions may
+/// overlap. `workers` concurrent iterations of `DispatchQueue.concurrentPerform` take the next item from
+/// one shared atomic counter until none is left, so a worker that finds cheap items takes more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
+/// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
+/// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
+/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise.
+/// So every framebuffer pixel is written once by the topmost opaque op under it (or the clear), plus once
+/// per translucent op above.
+///
+/// Streaming: the clears and opaque pieces that no translucent op of the band covers
+/// (``BandVisibility/Piece/streams``) are written with the streaming kernels (`copyStreaming`,
+/// `fillStreaming`: non-temporal stores, no read for ownership, on rows of at least
+/// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
+/// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
+/// next band and before `concurrentPerform` returns to the caller.
+///
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
-/// in the same order whatever the band height or worker count: the result is bit-identical.
+/// in the same order whatever the band height, worker count or which worker takes which band; streaming
+/// and temporal stores write the same bytes: the result is bit-identical.
 ///
-/// Thread safety: call from one thread; it returns when every band is done.
+/// Cost: binning is O(ops × bands per op) on the calling thread; per band, the visibility walk over the
+/// band's ops, then the kernels. Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
-    /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels,
-    /// each within the framebuffer; `nil`: all of it). Each region is cut into bands of `bandHeight`
-    /// rows; a band is composited from scratch (cleared, then every op over it), so regions may overlap.
+    /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
+    /// within the framebuffer; `nil`: all of it).
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
-                          bandHeight: Int, workers: Int, kernels: KernelTable) throws {
-        var bands: [PixelRect] = []
+                          bandHeight: Int, workers: Int, kernels: KernelTable) {
+        let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
+        guard bins.count > 0 else { return }
+        var items: [WorkItem] = []
         for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
-            var y = region.minY
-            while y < region.maxY {
-                bands.append(PixelRect(x: region.x, y: y, width: region.width, height: Swift.min(bandHeight, region.maxY - y)))
-                y += bandHeight
+            for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
+                let y = band * bandHeight
+                let rect = PixelRect(x: 0, y: y, width: framebuffer.width, height: Swift.min(bandHeight, framebuffer.height - y))
+                    .intersection(region)
+                if !rect.isEmpty { items.append(WorkItem(band: band, rect: rect, isWholeBand: regions == nil)) }
             }
         }
-        let bandCount = bands.count
-        guard bandCount > 0 else { return }
-        let allBands = bands
-        let lanes = Swift.min(workers, bandCount)
-        let failure = FirstError()
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var band = lane
-            while band < bandCount {
-                do {
-                    try composite(list, into: framebuffer, band: allBands[band], kernels: kernels)
-                } catch {
-                    failure.record(error)
+        let itemCount = items.count
+        guard itemCount > 0 else { return }
+        let work = items
+        let routines = kernels.routines
+        let lanes = Swift.min(workers, itemCount)
+        withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
+            let raw = list.ops.map(RawOp.init)
+            if lanes <= 1 {
+                for item in work { composite(list, raw, bins, item, into: framebuffer, routines) }
+                return
+            }
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < itemCount else { return }
+                    composite(list, raw, bins, work[index], into: framebuffer, routines)
                 }
-                band += lanes
             }
         }
-        if let error = failure.error { throw error }
     }
 
-    private static func composite(_ list: DrawList, into framebuffer: PixelBuffer, band: PixelRect,
-                                  kernels: KernelTable) throws {
-        let candidates = list.ops.indices.filter { !list.ops[$0].destination.intersection(band).isEmpty }
-        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: band)
-        for rect in visibility.clears {
-            try kernels.fill(framebuffer.uncheckedSubBuffer(rect), with: .transparent)
-        }
-        for piece in visibility.pieces {
-            let op = list.ops[piece.op]
-            let destination = framebuffer.uncheckedSubBuffer(piece.rect)
+    /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band
+    /// when `isWholeBand`.
+    private struct WorkItem: Sendable {
+        let band: Int
+        let rect: PixelRect
+        let isWholeBand: Bool
+    }
+
+    /// An op's drawing arguments as plain values (no reference counting per piece); the pointer is valid
+    /// while the ``DrawList`` is alive.
+    private struct RawOp: @unchecked Sendable {
+        /// The tile's pixel (0, 0), or nil for a colour.
+        let pixels: UnsafeRawPointer?
+        let bytesPerRow: Int
+        let originX: Int
+        let originY: Int
+        let color: UInt32
+        let opacity: UInt8
+        let isOpaque: Bool
+
+        init(_ op: DrawOp) {
             switch op.source {
             case .color(let pixel):
-                if op.isOpaque {
-                    try kernels.fill(destination, with: pixel)
-                } else {
-                    try kernels.fillOver(destination, with: pixel)
-                }
+                pixels = nil
+                bytesPerRow = 0
+                color = pixel.word
             case .tile(let tile):
-                let source = tile.uncheckedSubBuffer(piece.rect.offsetBy(dx: -op.sourceOrigin.x, dy: -op.sourceOrigin.y))
-                if op.isOpaque {
-                    try kernels.copy(source, onto: destination)
-                } else {
-                    try kernels.sourceOver(source, onto: destination, opacity: op.opacity)
-                }
+                pixels = UnsafeRawPointer(tile.baseAddress)
+                bytesPerRow = tile.bytesPerRow
+                color = 0
             }
+            originX = op.sourceOrigin.x
+            originY = op.sourceOrigin.y
+            opacity = op.opacity
+            isOpaque = op.isOpaque
         }
     }
-}
 
-/// The first error thrown by any worker. Thread safety: any thread (locked).
-final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-
-    func record(_ error: Error) {
-        lock.lock()
-        if stored == nil { stored = error }
-        lock.unlock()
-    }
-
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+    /// One work item: clears, then the visible pieces in paint order, then the store fence.
+    private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
+                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+        var candidates = bins.ops(inBand: item.band)
+        if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
+            candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
+        }
+        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: item.rect)
+        let stride = framebuffer.bytesPerRow
+        for clear in visibility.clears {
+            let r = clear.rect
+            let fill = clear.streams ? routines.fillStreaming : routines.fill
+            fill(framebuffer.baseAddress + r.minY * stride + r.minX * 4, stride, r.width, r.height, 0)
+        }
+        for piece in visibility.pieces {
+            let op = raw[piece.op]
+            let r = piece.rect
+            let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
+            if let pixels = op.pixels {
+                let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
+                if op.isOpaque {
+                    let copy = piece.streams ? routines.copyStreaming : routines.copy
+                    copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
+                } else {
+                    routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
+                }
+            } else if op.isOpaque {
+                let fill = piece.streams ? routines.fillStreaming : routines.fill
+                fill(destination, stride, r.width, r.height, op.color)
+            } else {
+                routines.fillOver(destination, stride, r.width, r.height, op.color)
+            }
+        }
+        routines.storeFence()
     }
 }

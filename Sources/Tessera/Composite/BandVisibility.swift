@@ -9,16 +9,31 @@
 /// Drawing the pieces in paint order gives exactly the painter's result, bit for bit: a skipped pixel
 /// would have been overwritten by an opaque op above it.
 ///
+/// Streaming: the walk also keeps the x-intervals of the visible translucent pieces above, and marks
+/// each piece of an opaque op and each clear ``Piece/streams`` where no translucent op of the slab
+/// covers it: no later op of the frame reads those pixels, so they may be written with streaming
+/// (non-temporal) stores; parts under a translucent op are split off and keep temporal stores, since
+/// the blend reads them right after. Translucent pieces never stream.
+///
 /// Units: framebuffer device pixels. Thread safety: a value computed and used by one band's worker.
 struct BandVisibility {
     /// A rect of one op to draw.
     struct Piece {
         let op: Int
         let rect: PixelRect
+        /// True when no later op of the frame reads these pixels (see the type's discussion).
+        let streams: Bool
+    }
+
+    /// A rect to clear to transparent.
+    struct Clear {
+        let rect: PixelRect
+        /// True when no op of the frame draws over these pixels.
+        let streams: Bool
     }
 
     /// Rects to clear to transparent before drawing (what no opaque op covers).
-    private(set) var clears: [PixelRect] = []
+    private(set) var clears: [Clear] = []
     /// The visible pieces, in paint order within each slab (slabs are disjoint, so their order is free).
     private(set) var pieces: [Piece] = []
 
@@ -33,31 +48,60 @@ struct BandVisibility {
             edges.append(area.maxY)
         }
         edges.sort()
-        var covered: [Range<Int>] = []
-        var visible: [(op: Int, ranges: [Range<Int>])] = []
+        var covered: [Range<Int>] = []      // opaque ops above, in the walk from the top down
+        var translucent: [Range<Int>] = []  // visible translucent pieces above
+        var visible: [(op: Int, ranges: [(range: Range<Int>, streams: Bool)])] = []
         var top = edges[0]
         for bottom in edges.dropFirst() where bottom > top {
             covered.removeAll(keepingCapacity: true)
+            translucent.removeAll(keepingCapacity: true)
             visible.removeAll(keepingCapacity: true)
             for index in candidates.reversed() {
                 let area = ops[index].destination.intersection(band)
                 guard area.minY <= top, area.maxY >= bottom else { continue }
                 let span = area.minX..<area.maxX
                 let ranges = Self.subtract(covered, from: span)
-                if !ranges.isEmpty { visible.append((index, ranges)) }
-                if ops[index].isOpaque { Self.insert(span, into: &covered) }
+                guard !ranges.isEmpty else { continue }
+                if ops[index].isOpaque {
+                    visible.append((index, ranges.flatMap { Self.split($0, by: translucent) }))
+                    Self.insert(span, into: &covered)
+                } else {
+                    visible.append((index, ranges.map { ($0, false) }))
+                    for range in ranges { Self.insert(range, into: &translucent) }
+                }
             }
             for range in Self.subtract(covered, from: band.minX..<band.maxX) {
-                clears.append(PixelRect(x: range.lowerBound, y: top, width: range.count, height: bottom - top))
+                for part in Self.split(range, by: translucent) {
+                    clears.append(Clear(rect: PixelRect(x: part.range.lowerBound, y: top, width: part.range.count,
+                                                        height: bottom - top), streams: part.streams))
+                }
             }
             for entry in visible.reversed() {
-                for range in entry.ranges {
-                    pieces.append(Piece(op: entry.op, rect: PixelRect(x: range.lowerBound, y: top,
-                                                                       width: range.count, height: bottom - top)))
+                for part in entry.ranges {
+                    pieces.append(Piece(op: entry.op, rect: PixelRect(x: part.range.lowerBound, y: top,
+                                                                       width: part.range.count, height: bottom - top),
+                                        streams: part.streams))
                 }
             }
             top = bottom
         }
+    }
+
+    /// `span` cut at the edges of the sorted, disjoint `covered` ranges, in order: the parts outside them
+    /// (`streams` true) and inside them (false).
+    static func split(_ span: Range<Int>, by covered: [Range<Int>]) -> [(range: Range<Int>, streams: Bool)] {
+        var result: [(range: Range<Int>, streams: Bool)] = []
+        var start = span.lowerBound
+        for range in covered where range.upperBound > start {
+            if range.lowerBound >= span.upperBound { break }
+            if range.lowerBound > start { result.append((start..<range.lowerBound, true)) }
+            let end = Swift.min(range.upperBound, span.upperBound)
+            result.append((Swift.max(start, range.lowerBound)..<end, false))
+            start = end
+            if start >= span.upperBound { break }
+        }
+        if start < span.upperBound { result.append((start..<span.upperBound, true)) }
+        return result
     }
 
     /// The parts of `span` outside the sorted, disjoint `covered` ranges.

@@ -99,9 +99,8 @@ public final class Compositor {
         let culled = list.list.removingOccluded()
         statistics.drawOps = culled.list.ops.count
         statistics.drawOpsSkipped = list.skipped + culled.removed
-        try BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
-                                     bandHeight: configuration.bandHeight, workers: configuration.workers,
-                                     kernels: kernels)
+        BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
+                                 bandHeight: configuration.bandHeight, workers: configuration.workers, kernels: kernels)
         damage = tracker
         statistics.frameToken = token
         statistics.damage = regions

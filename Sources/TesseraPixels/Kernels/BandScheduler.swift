@@ -1,11 +1,13 @@
 import Dispatch
+import Synchronization
 
 /// Cuts `height` rows into horizontal bands and runs them on Dispatch workers.
 ///
-/// Band `i` covers rows `i · bandHeight ..< min((i + 1) · bandHeight, height)` and goes to worker
-/// `i % workers`; each worker takes its bands top to bottom. Bands never overlap, so the result of a
-/// kernel run this way is independent of `workers` and `bandHeight`. With one worker (or one band) the
-/// body runs once over all rows on the calling thread.
+/// Band `i` covers rows `i · bandHeight ..< min((i + 1) · bandHeight, height)`. `workers` concurrent
+/// iterations take the next band from one shared atomic counter until none is left (a worker slowed by the
+/// machine takes fewer bands). Bands never overlap, so the result of a kernel run this way is independent
+/// of `workers`, `bandHeight` and which worker ran which band. With one worker (or one band) the body runs
+/// once over all rows on the calling thread.
 ///
 /// Thread safety: `body` runs concurrently with itself on disjoint row ranges.
 enum BandScheduler {
@@ -17,12 +19,13 @@ enum BandScheduler {
             body(0, height)
             return
         }
-        DispatchQueue.concurrentPerform(iterations: participants) { worker in
-            var band = worker
-            while band < bands {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: participants) { _ in
+            while true {
+                let band = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard band < bands else { return }
                 let y = band * bandHeight
                 body(y, min(bandHeight, height - y))
-                band += participants
             }
         }
     }

@@ -7,16 +7,19 @@ import TesseraKernelBodies
 /// the same width and height. Results equal ``ScalarReference`` bit for bit for every tier, worker count
 /// and band height.
 ///
-/// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, and band
-/// `i` goes to worker `i % workers` (`DispatchQueue.concurrentPerform`). Bands are disjoint, so the output
-/// does not depend on either number. `workers: 1` runs one call over the whole rect on the calling thread.
+/// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, which the
+/// `workers` iterations of `DispatchQueue.concurrentPerform` take one at a time from a shared atomic counter.
+/// Bands are disjoint, so the output does not depend on either number. `workers: 1` runs one call over the
+/// whole rect on the calling thread.
 ///
 /// Thread safety: an immutable `Sendable` value; calls on disjoint destination pixels may run
 /// concurrently. `src` and `dst` must not partially overlap.
 public struct KernelTable: Sendable {
     /// The tier whose code this table runs.
     public let tier: KernelTier
-    let routines: KernelRoutines
+    /// The tier's raw routines, for callers in this package whose sizes are correct by construction (the
+    /// compositor's bands): no validation, no `throws`, no closure per call.
+    package let routines: KernelRoutines
 
     /// The table of `tier`.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `tier` when this build or CPU
@@ -75,6 +78,31 @@ public struct KernelTable: Sendable {
         let fillOver = routines.fillOver, word = color.word
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             fillOver(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
+        }
+    }
+
+    /// `dst = src` with streaming (non-temporal) stores where rows reach the streaming threshold
+    /// (`KernelBodies.streamingThresholdBytes`, 256 bytes): the same bytes as ``copy(_:onto:workers:bandHeight:)``,
+    /// but the destination is not left in the cache. For large destinations nothing reads soon; each band
+    /// ends with a store fence.
+    public func copyStreaming(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int = 1,
+                              bandHeight: Int = defaultBandHeight) throws {
+        try Kernels.checkSameSize(src, dst)
+        let copy = routines.copyStreaming, fence = routines.storeFence
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
+            fence()
+        }
+    }
+
+    /// `dst = color` everywhere with streaming stores where rows reach the streaming threshold; as
+    /// ``copyStreaming(_:onto:workers:bandHeight:)``.
+    public func fillStreaming(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
+                              bandHeight: Int = defaultBandHeight) throws {
+        let fill = routines.fillStreaming, fence = routines.storeFence, word = color.word
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
+            fence()
         }
     }
 

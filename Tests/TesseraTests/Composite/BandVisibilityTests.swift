@@ -15,7 +15,7 @@ import Testing
         if onlyVisible {
             let candidates = ops.indices.filter { !ops[$0].destination.intersection(band).isEmpty }
             let visibility = BandVisibility(ops: ops, candidates: candidates, band: band)
-            for rect in visibility.clears { ScalarReference.fill(buffer.uncheckedSubBuffer(rect), with: .transparent) }
+            for clear in visibility.clears { ScalarReference.fill(buffer.uncheckedSubBuffer(clear.rect), with: .transparent) }
             for piece in visibility.pieces { draw(ops[piece.op], piece.rect) }
         } else {
             ScalarReference.fill(buffer.uncheckedSubBuffer(band), with: .transparent)
@@ -68,5 +68,43 @@ import Testing
         #expect(!visibility.pieces.contains { $0.op == 0 })
         let drawn: Int = visibility.pieces.reduce(0) { $0 + $1.rect.area }
         #expect(drawn == 100 * 10 + 100 * 3)
+    }
+
+    /// Streamed pieces and clears are exactly the opaque and cleared pixels no visible translucent piece of
+    /// the band covers: a streamed pixel is never read by a later blend, and every other opaque pixel
+    /// streams.
+    @Test func streamedPiecesAreThoseNoTranslucentPieceCovers() {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            let band = PixelRect(x: 0, y: 0, width: Int.random(in: 1...40, using: &random),
+                                 height: Int.random(in: 1...12, using: &random))
+            let ops = (0..<Int.random(in: 0...9, using: &random)).map { _ -> DrawOp in
+                let opaque = Bool.random(using: &random)
+                let rect = PixelRect(x: Int.random(in: -5...40, using: &random), y: Int.random(in: -3...12, using: &random),
+                                     width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...14, using: &random))
+                    .intersection(band)
+                return DrawOp(source: .color(Pixel(r: 1, g: 1, b: 1, a: opaque ? 255 : 100)), destination: rect,
+                              sourceOrigin: (0, 0), opacity: 255, isOpaque: opaque)
+            }.filter { !$0.destination.isEmpty }
+            let visibility = BandVisibility(ops: ops, candidates: Array(ops.indices), band: band)
+            // Per pixel: the translucent pieces drawn over it, and whether its opaque piece or clear streams.
+            var translucentOver = [Int](repeating: 0, count: band.area)
+            var streams = [Bool?](repeating: nil, count: band.area)
+            func each(_ rect: PixelRect, _ body: (Int) -> Void) {
+                for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX { body(y * band.width + x) } }
+            }
+            for piece in visibility.pieces {
+                if ops[piece.op].isOpaque {
+                    each(piece.rect) { streams[$0] = piece.streams }
+                } else {
+                    #expect(!piece.streams)
+                    each(piece.rect) { translucentOver[$0] += 1 }
+                }
+            }
+            for clear in visibility.clears { each(clear.rect) { streams[$0] = clear.streams } }
+            for i in 0..<band.area {
+                #expect(streams[i] == (translucentOver[i] == 0), "pixel \(i % band.width), \(i / band.width)")
+            }
+        }
     }
 }
