@@ -9,7 +9,17 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     public let name: String
     /// The value from the last ``SimplexSolver/updateVariables()``; 0 before.
     public internal(set) var value: Double = 0
-    public init(_ name: String) { self.name = name }
+    /// Which unknown a required equality should define when it could define several (lower first):
+    /// see ``LayoutSystem``. Content sizes go first and layer sizes last, so that an underdetermined
+    /// layer size is the one left free (and zero), as in UIKit.
+    let definitionRank: Int
+
+    public convenience init(_ name: String) { self.init(name, definitionRank: 1) }
+
+    init(_ name: String, definitionRank: Int) {
+        self.name = name
+        self.definitionRank = definitionRank
+    }
 
     public static func == (lhs: LayoutVariable, rhs: LayoutVariable) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

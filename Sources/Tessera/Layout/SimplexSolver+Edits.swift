@@ -78,7 +78,8 @@ extension SimplexSolver {
             if row.constant < 0 { infeasibleRows.append(marker) }
             return true
         }
-        for (basic, row) in rows {
+        for basic in users(of: marker) {
+            guard let row = rows[basic] else { continue }
             let coefficient = row.coefficient(marker)
             guard coefficient != 0 else { continue }
             row.constant += delta * coefficient / tag.markerSign

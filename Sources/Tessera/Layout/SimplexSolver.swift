@@ -14,8 +14,9 @@
 /// for non-finite constants or coefficients and for constraints added twice or removed while absent.
 ///
 /// Units: whatever the variables stand for (points for layout). Thread safety: not synchronized; one
-/// thread at a time. Cost: adding or removing a constraint costs O(rows × row length) for the
-/// substitutions plus the pivots it needs; ``updateVariables()`` is O(variables).
+/// thread at a time. Cost: adding or removing a constraint costs the rows that hold the symbols it
+/// substitutes (a column index finds them) plus the pivots it needs; ``updateVariables()`` is
+/// O(variables).
 public final class SimplexSolver {
     enum SymbolKind: UInt8 { case external, slack, error, dummy }
 
@@ -37,6 +38,9 @@ public final class SimplexSolver {
 
     var kinds: [SymbolKind] = []
     var rows: [Int: SimplexRow] = [:]
+    /// For each symbol, the basic symbols whose rows contain it (the objective excluded): substitutions
+    /// and ratio tests visit only those rows.
+    var columns: [Int: Set<Int>] = [:]
     var objective = SimplexRow()
     var artificial: SimplexRow?
     var infeasibleRows: [Int] = []
@@ -83,7 +87,7 @@ public final class SimplexSolver {
         } else {
             row.solve(for: subject)
             substitute(subject, with: row)
-            rows[subject] = row
+            insertRow(row, for: subject)
         }
         records[key] = (constraint, tag)
         try optimize(objective)
@@ -100,12 +104,11 @@ public final class SimplexSolver {
             removeErrorEffects(symbol, weight: constraint.priority.weight)
         }
         // A marker in no row at all has no effect left to undo.
-        if rows.removeValue(forKey: tag.marker) == nil, let leaving = markerLeavingRow(tag.marker),
-           let row = rows.removeValue(forKey: leaving) {
+        if removeRow(for: tag.marker) == nil, let leaving = markerLeavingRow(tag.marker),
+           let row = removeRow(for: leaving) {
             row.solve(for: leaving, rhs: tag.marker)
             substitute(tag.marker, with: row)
         }
-        if tag.other >= 0 { rows[tag.other] = nil }
         try optimize(objective)
     }
 
@@ -115,6 +118,21 @@ public final class SimplexSolver {
     }
 
     // MARK: - Rows
+
+    func insertRow(_ row: SimplexRow, for basic: Int) {
+        rows[basic] = row
+        for symbol in row.cells.keys { columns[symbol, default: []].insert(basic) }
+    }
+
+    @discardableResult
+    func removeRow(for basic: Int) -> SimplexRow? {
+        guard let row = rows.removeValue(forKey: basic) else { return nil }
+        for symbol in row.cells.keys { columns[symbol]?.remove(basic) }
+        return row
+    }
+
+    /// Basic symbols whose rows contain `symbol`.
+    func users(of symbol: Int) -> Set<Int> { columns[symbol] ?? [] }
 
     func newSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
@@ -193,13 +211,13 @@ public final class SimplexSolver {
     /// leaving the tableau equivalent to before, when the row cannot reach zero.
     private func addWithArtificialVariable(_ row: SimplexRow) throws -> Bool {
         let art = newSymbol(.slack)
-        rows[art] = row.copy()
+        insertRow(row.copy(), for: art)
         let phaseOne = row.copy()
         artificial = phaseOne
         defer { artificial = nil }
         try optimize(phaseOne)
         let success = abs(phaseOne.constant) < Self.tolerance
-        if let basic = rows.removeValue(forKey: art) {
+        if let basic = removeRow(for: art) {
             // Still basic: either infeasible (the row is dropped, the rest is the old system) or zero.
             guard success else { return false }
             if basic.cells.isEmpty { return true }
@@ -208,16 +226,31 @@ public final class SimplexSolver {
             }
             basic.solve(for: art, rhs: entering)
             substitute(entering, with: basic)
-            rows[entering] = basic
+            insertRow(basic, for: entering)
         }
-        for other in rows.values { other.cells[art] = nil }
+        for user in columns.removeValue(forKey: art) ?? [] { rows[user]?.cells[art] = nil }
         objective.cells[art] = nil
         return success
     }
 
     /// Replaces `symbol` by `row` everywhere; restricted rows turned negative are queued for the dual pass.
     func substitute(_ symbol: Int, with row: SimplexRow) {
-        for (basic, other) in rows where other.substitute(symbol, with: row) {
+        for basic in columns.removeValue(forKey: symbol) ?? [] {
+            guard let other = rows[basic], let coefficient = other.cells.removeValue(forKey: symbol) else { continue }
+            other.constant += row.constant * coefficient
+            for (cell, value) in row.cells {
+                let old = other.cells[cell]
+                let sum = (old ?? 0) + value * coefficient
+                if abs(sum) < SimplexRow.epsilon {
+                    if old != nil {
+                        other.cells[cell] = nil
+                        columns[cell]?.remove(basic)
+                    }
+                } else {
+                    other.cells[cell] = sum
+                    if old == nil { columns[cell, default: []].insert(basic) }
+                }
+            }
             if kinds[basic] != .external && other.constant < 0 { infeasibleRows.append(basic) }
         }
         objective.substitute(symbol, with: row)
@@ -234,18 +267,19 @@ public final class SimplexSolver {
             }
             if entering < 0 { return }
             var leaving = -1, ratio = Double.infinity
-            for (basic, row) in rows where kinds[basic] != .external {
+            for basic in users(of: entering) where kinds[basic] != .external {
+                guard let row = rows[basic] else { continue }
                 let coefficient = row.coefficient(entering)
                 guard coefficient < 0 else { continue }
                 let r = -row.constant / coefficient
                 if r < ratio || (r == ratio && basic < leaving) { ratio = r; leaving = basic }
             }
-            guard leaving >= 0, let row = rows.removeValue(forKey: leaving) else {
+            guard leaving >= 0, let row = removeRow(for: leaving) else {
                 throw LayoutError.solverFailure(reason: "the objective is unbounded")
             }
             row.solve(for: leaving, rhs: entering)
             substitute(entering, with: row)
-            rows[entering] = row
+            insertRow(row, for: entering)
         }
     }
 
@@ -263,10 +297,10 @@ public final class SimplexSolver {
                 infeasibleRows.removeAll()
                 return false
             }
-            rows[leaving] = nil
+            removeRow(for: leaving)
             row.solve(for: leaving, rhs: entering)
             substitute(entering, with: row)
-            rows[entering] = row
+            insertRow(row, for: entering)
         }
         return true
     }
@@ -279,7 +313,8 @@ public final class SimplexSolver {
     private func markerLeavingRow(_ marker: Int) -> Int? {
         var first = -1, second = -1, third = -1
         var ratio1 = Double.infinity, ratio2 = Double.infinity
-        for (basic, row) in rows {
+        for basic in users(of: marker) {
+            guard let row = rows[basic] else { continue }
             let c = row.coefficient(marker)
             if c == 0 { continue }
             if kinds[basic] == .external {

@@ -1,0 +1,266 @@
+/// A set of constraints solved as a whole: the simplex solver, applied only where it is needed.
+///
+/// Layout systems are mostly chains of required equalities (`card.top == previous.bottom + 8`); in a
+/// simplex tableau every link of a chain drags the parameters of all the links before it, so 10,000
+/// chained cards would cost O(n²). Before solving, the system therefore *peels* definitions: a variable
+/// that appears in a single remaining constraint, that constraint being a required equality, is defined
+/// by it (`y₉ := y₈ + h₈ + 8`) and the constraint leaves the simplex problem; the peeling repeats until
+/// no variable qualifies. The defined variables appear in no remaining constraint, so every solution of
+/// the rest extends to exactly one solution of the whole: the result is the same as solving everything
+/// in one tableau. What remains is split into independent groups (constraints sharing no variable),
+/// each solved by its own ``SimplexSolver``; definitions are then evaluated in dependency order.
+///
+/// Incremental: a changed constant of a definition re-evaluates the definitions; one of a simplex
+/// constraint goes through ``SimplexSolver/setConstant(_:of:)`` of its group. Adding or removing a
+/// constraint that touches only simplex-group variables goes to its group's solver; anything else
+/// re-peels the system at the next ``solve()``.
+///
+/// Units: the variables'. Thread safety: not synchronized; one thread at a time. Cost: peeling and
+/// evaluation are O(total terms); the simplex cost is that of the groups.
+public final class LayoutSystem {
+    private var constraints: [LinearConstraint] = []
+    private var positions: [ObjectIdentifier: Int] = [:]
+    private var needsCompile = true
+
+    // The compiled form.
+    private var variables: [LayoutVariable] = []
+    private var variableIndex: [ObjectIdentifier: Int] = [:]
+    /// Per variable: the constraint defining it (index into `constraints`), or -1.
+    private var definedBy: [Int] = []
+    /// The defined variables in the order they were peeled (evaluate in reverse).
+    private var definitionOrder: [Int] = []
+    /// Per constraint: its merged terms (variable index, coefficient).
+    private var terms: [[(variable: Int, coefficient: Double)]] = []
+    /// Per constraint: its simplex group, or -1 for a definition.
+    private var groupOfConstraint: [Int] = []
+    private var groups: [SimplexSolver] = []
+    private var groupVariables: [[Int]] = []
+    private var ambiguous: [Bool] = []
+
+    public init() {}
+
+    /// The constraints, in the order they were added.
+    public var allConstraints: [LinearConstraint] { constraints }
+
+    public func contains(_ constraint: LinearConstraint) -> Bool { positions[ObjectIdentifier(constraint)] != nil }
+
+    /// Adds `constraint`; it takes effect at the next ``solve()``.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constraint` when it is already
+    ///   in the system or has a non-finite constant or coefficient.
+    public func add(_ constraint: LinearConstraint) throws {
+        guard positions[ObjectIdentifier(constraint)] == nil else {
+            throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is already in the system")
+        }
+        guard constraint.expression.isFinite else {
+            throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) has a non-finite constant or coefficient")
+        }
+        positions[ObjectIdentifier(constraint)] = constraints.count
+        constraints.append(constraint)
+        needsCompile = true
+    }
+
+    /// Removes `constraint`; it stops counting at the next ``solve()``.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constraint` when absent.
+    public func remove(_ constraint: LinearConstraint) throws {
+        guard let position = positions.removeValue(forKey: ObjectIdentifier(constraint)) else {
+            throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is not in the system")
+        }
+        let last = constraints.removeLast()
+        if position < constraints.count {
+            constraints[position] = last
+            positions[ObjectIdentifier(last)] = position
+        }
+        needsCompile = true
+    }
+
+    /// Sets the constant of `constraint`'s expression (`lhs − rhs`) and re-solves what depends on it.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constant` or `constraint`;
+    ///   ``LayoutError/unsatisfiable(constraints:)`` when the required constraints then conflict (the old
+    ///   constant stays).
+    public func setConstant(_ constant: Double, of constraint: LinearConstraint) throws {
+        guard constant.isFinite else {
+            throw TesseraError.invalidArgument(argument: "constant", reason: "must be finite, got \(constant)")
+        }
+        guard let position = positions[ObjectIdentifier(constraint)] else {
+            throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is not in the system")
+        }
+        if needsCompile {
+            constraint.expression.constant = constant
+            return
+        }
+        let group = groupOfConstraint[position]
+        if group >= 0 {
+            try groups[group].setConstant(constant, of: constraint)
+            groups[group].updateVariables()
+        } else {
+            constraint.expression.constant = constant
+        }
+        evaluateDefinitions()
+    }
+
+    /// Solves the system and writes every variable's value.
+    /// - Throws: ``LayoutError/unsatisfiable(constraints:)`` naming a minimal set of conflicting required
+    ///   constraints; no value is written then.
+    public func solve() throws {
+        if needsCompile { try compile() }
+    }
+
+    /// Whether the last ``solve()`` left `variable` undetermined (true for a variable in no constraint).
+    public func isAmbiguous(_ variable: LayoutVariable) -> Bool {
+        guard let index = variableIndex[ObjectIdentifier(variable)] else { return true }
+        return ambiguous[index]
+    }
+
+    // MARK: - Compiling
+
+    private func index(of variable: LayoutVariable) -> Int {
+        let key = ObjectIdentifier(variable)
+        if let index = variableIndex[key] { return index }
+        variableIndex[key] = variables.count
+        variables.append(variable)
+        return variables.count - 1
+    }
+
+    private func compile() throws {
+        variables = []
+        variableIndex = [:]
+        terms = constraints.map { constraint in
+            var merged: [(variable: Int, coefficient: Double)] = []
+            for (variable, coefficient) in constraint.expression.terms {
+                let i = index(of: variable)
+                if let at = merged.firstIndex(where: { $0.variable == i }) {
+                    merged[at].coefficient += coefficient
+                } else {
+                    merged.append((i, coefficient))
+                }
+            }
+            return merged.filter { abs($0.coefficient) >= SimplexRow.epsilon }
+        }
+        peel()
+        try buildGroups()
+        needsCompile = false
+        for solver in groups { solver.updateVariables() }
+        for (index, variable) in variables.enumerated() where definedBy[index] < 0 && !inSimplex(index) {
+            variable.value = 0
+        }
+        evaluateDefinitions()
+        computeAmbiguity()
+    }
+
+    private var simplexVariable: [Bool] = []
+    private func inSimplex(_ index: Int) -> Bool { simplexVariable[index] }
+
+    /// Moves required equalities that are the only remaining use of one of their variables to the
+    /// definitions, lowest ``LayoutVariable/definitionRank`` first.
+    private func peel() {
+        let n = variables.count
+        var uses = [[Int]](repeating: [], count: n)
+        for (c, list) in terms.enumerated() { for term in list { uses[term.variable].append(c) } }
+        var remaining = uses.map(\.count)
+        var peeled = [Bool](repeating: false, count: constraints.count)
+        definedBy = [Int](repeating: -1, count: n)
+        definitionOrder = []
+        let ranks = 3
+        var stacks = [[Int]](repeating: [], count: ranks)
+        func push(_ v: Int) { stacks[min(ranks - 1, max(0, variables[v].definitionRank))].append(v) }
+        for v in 0..<n where remaining[v] == 1 { push(v) }
+        while true {
+            guard let rank = stacks.firstIndex(where: { !$0.isEmpty }) else { break }
+            let v = stacks[rank].removeLast()
+            guard remaining[v] == 1, definedBy[v] < 0, let c = uses[v].first(where: { !peeled[$0] }) else { continue }
+            let constraint = constraints[c]
+            guard constraint.relation == .equal, constraint.priority.isRequired else { continue }
+            peeled[c] = true
+            definedBy[v] = c
+            definitionOrder.append(v)
+            remaining[v] = 0
+            for term in terms[c] where term.variable != v {
+                remaining[term.variable] -= 1
+                if remaining[term.variable] == 1 { push(term.variable) }
+            }
+        }
+        groupOfConstraint = peeled.map { $0 ? -1 : 0 }
+    }
+
+    /// Splits the constraints left after peeling into groups that share no variable, one solver each.
+    private func buildGroups() throws {
+        var parent = Array(0..<variables.count)
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        simplexVariable = [Bool](repeating: false, count: variables.count)
+        for (c, list) in terms.enumerated() where groupOfConstraint[c] >= 0 {
+            for term in list { simplexVariable[term.variable] = true }
+            guard let first = list.first else { continue }
+            for term in list.dropFirst() { parent[find(term.variable)] = find(first.variable) }
+        }
+        var groupOfRoot: [Int: Int] = [:]
+        var newGroups: [SimplexSolver] = []
+        var newGroupVariables: [[Int]] = []
+        var constantOnly = SimplexSolver()
+        var constantOnlyUsed = false
+        for (c, list) in terms.enumerated() where groupOfConstraint[c] >= 0 {
+            let solver: SimplexSolver
+            if let first = list.first {
+                let root = find(first.variable)
+                if let g = groupOfRoot[root] {
+                    groupOfConstraint[c] = g
+                    solver = newGroups[g]
+                } else {
+                    groupOfRoot[root] = newGroups.count
+                    groupOfConstraint[c] = newGroups.count
+                    solver = SimplexSolver()
+                    newGroups.append(solver)
+                    newGroupVariables.append([])
+                }
+            } else {
+                // No variable at all (`0 == 5`): its own group.
+                if !constantOnlyUsed {
+                    constantOnly = SimplexSolver()
+                    constantOnlyUsed = true
+                    newGroups.append(constantOnly)
+                    newGroupVariables.append([])
+                }
+                groupOfConstraint[c] = newGroups.count - 1
+                solver = constantOnly
+            }
+            do {
+                try solver.add(constraints[c])
+            } catch {
+                needsCompile = true
+                throw error
+            }
+        }
+        for v in variables.indices where simplexVariable[v] {
+            if let g = groupOfRoot[find(v)] { newGroupVariables[g].append(v) }
+        }
+        groups = newGroups
+        groupVariables = newGroupVariables
+    }
+
+    private func evaluateDefinitions() {
+        for v in definitionOrder.reversed() {
+            let c = definedBy[v]
+            var sum = constraints[c].expression.constant
+            var own = 0.0
+            for term in terms[c] {
+                if term.variable == v { own = term.coefficient } else { sum += term.coefficient * variables[term.variable].value }
+            }
+            variables[v].value = -sum / own
+        }
+    }
+
+    private func computeAmbiguity() {
+        ambiguous = [Bool](repeating: false, count: variables.count)
+        for (v, _) in variables.enumerated() where definedBy[v] < 0 && !simplexVariable[v] { ambiguous[v] = true }
+        for (g, solver) in groups.enumerated() {
+            let list = groupVariables[g].map { variables[$0] }
+            for variable in solver.ambiguousVariables(list) { ambiguous[variableIndex[ObjectIdentifier(variable)]!] = true }
+        }
+        for v in definitionOrder.reversed() {
+            ambiguous[v] = terms[definedBy[v]].contains { $0.variable != v && ambiguous[$0.variable] }
+        }
+    }
+}
