@@ -6,6 +6,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsatisfiable(constraints: [String])
     /// The layout does not determine these layers' frames (`card.width`, `feed.contentSize.height`, …).
     case ambiguous(attributes: [String])
+    /// The constraints give a laid-out layer (or a content size) a negative size; frames are unchanged.
+    case negativeSize(attribute: String, value: Double)
     /// The solver met a state that should not occur (an unbounded objective); a bug to report.
     case solverFailure(reason: String)
 
@@ -16,6 +18,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
                 + constraints.joined(separator: "; ")
         case let .ambiguous(attributes):
             return "ambiguous layout: nothing determines " + attributes.joined(separator: ", ")
+        case let .negativeSize(attribute, value):
+            return "the constraints make \(attribute) \(value); sizes must be ≥ 0"
         case let .solverFailure(reason):
             return "layout solver failure: \(reason)"
         }

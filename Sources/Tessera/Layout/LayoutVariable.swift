@@ -88,7 +88,7 @@ public final class LinearConstraint: CustomStringConvertible {
     public internal(set) var expression: LinearExpression
     public let relation: LayoutRelation
     public let priority: LayoutPriority
-    public let label: String
+    public internal(set) var label: String
 
     /// `lhs REL rhs`, stored as `lhs − rhs REL 0`.
     public init(_ lhs: LinearExpression, _ relation: LayoutRelation, _ rhs: LinearExpression,
@@ -96,10 +96,9 @@ public final class LinearConstraint: CustomStringConvertible {
         expression = lhs - rhs
         self.relation = relation
         self.priority = priority
-        self.label = label ?? "\(lhs) \(relation.rawValue) \(rhs)"
+        self.label = label ?? "\(lhs) \(relation.rawValue) \(rhs)" + (priority.isRequired ? "" : " @ \(priority)")
     }
 
-    public var description: String {
-        priority.isRequired ? label : "\(label) @\(priority)"
-    }
+    /// The label (given labels are taken as written, priority included or not).
+    public var description: String { label }
 }

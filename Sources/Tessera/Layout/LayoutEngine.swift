@@ -1,0 +1,242 @@
+/// Lays out one layer tree: turns its active ``LayoutConstraint``s, intrinsic sizes and fixed frames
+/// into solver constraints, solves them with a ``LayoutSystem`` and writes frames and content sizes.
+///
+/// Coordinates: every constraint is expressed in the plane of the nearest layer containing both items,
+/// with each layer's plane origin at its frame's top-left — bounds origins are ignored (a layer pinned to
+/// its superlayer's left edge sits at the bounds' minimum whatever the bounds origin, and scrolling
+/// changes nothing here). A scroll layer's edges, seen from its descendants, are its content area
+/// (`0 … contentSize`); its width and height are always its frame's. Layers whose
+/// ``Layer/translatesFrameIntoConstraints`` is true keep their frames (required constraints hold them).
+///
+/// Incremental: the solver constraints are kept between layouts keyed by what produced them; a layout
+/// that changes only constants (a constraint's constant, an intrinsic size, a fixed layer's frame)
+/// changes them in place, and added or removed constraints are added to or removed from the system.
+/// Thread safety: as ``Layer``. Cost: O(constraints × tree depth) to collect, plus the solve.
+final class LayoutEngine {
+    private let system = LayoutSystem()
+    private var installed: [Key: LinearConstraint] = [:]
+    /// Undetermined attributes of the last layout (`card.width`, `feed.contentSize.height`).
+    private(set) var ambiguousAttributes: [String] = []
+    private var flaggedLayers: [Layer] = []
+
+    private enum Key: Hashable {
+        case user(ObjectIdentifier)
+        case fixed(ObjectIdentifier, Int)
+        case hugging(ObjectIdentifier, Int)
+        case resistance(ObjectIdentifier, Int)
+    }
+
+    private struct Spec {
+        var key: Key
+        var terms: [(variable: LayoutVariable, coefficient: Double)]
+        var constant: Double
+        var relation: LayoutRelation
+        var priority: LayoutPriority
+        var label: String
+    }
+
+    /// Layers whose frame variables the constraints use, in first-use order.
+    private var touched: [Layer] = []
+    private var touchedSet: Set<ObjectIdentifier> = []
+    /// Scroll layers whose content size the constraints use, with the axes used.
+    private var contentUse: [(layer: ScrollLayer, axes: Set<LayoutAxis>)] = []
+    private var contentIndex: [ObjectIdentifier: Int] = [:]
+
+    func layout(_ root: Layer) throws {
+        touched = []
+        touchedSet = []
+        contentUse = []
+        contentIndex = [:]
+        var specs: [Spec] = []
+        var stack: [Layer] = [root]
+        while let layer = stack.popLast() {
+            if let state = layer.layoutStateStorage {
+                for constraint in state.constraints { specs.append(try spec(for: constraint)) }
+            }
+            stack.append(contentsOf: layer.sublayers.reversed())
+        }
+        for layer in touched {
+            let v = frameVariables(layer)
+            let id = ObjectIdentifier(layer)
+            if layer.translatesFrameIntoConstraints {
+                let frame = layer.frame
+                let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+                for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
+                    specs.append(Spec(key: .fixed(id, index), terms: [(variable, 1)], constant: -values[index],
+                                      relation: .equal, priority: .required,
+                                      label: "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)"))
+                }
+            } else {
+                let intrinsic = layer.intrinsicContentSize
+                for (axis, size, variable) in [(LayoutAxis.horizontal, intrinsic.width, v.width), (.vertical, intrinsic.height, v.height)] {
+                    guard let size else { continue }
+                    let index = axis == .horizontal ? 0 : 1
+                    let name = "\(layer.layoutName).\(axis == .horizontal ? "width" : "height")"
+                    let hugging = layer.contentHuggingPriority(for: axis)
+                    let resistance = layer.contentCompressionResistancePriority(for: axis)
+                    specs.append(Spec(key: .hugging(id, index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
+                                      priority: hugging, label: "\(name) <= \(LayoutConstraint.format(size)) @ \(hugging) (hugging)"))
+                    specs.append(Spec(key: .resistance(id, index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
+                                      priority: resistance,
+                                      label: "\(name) >= \(LayoutConstraint.format(size)) @ \(resistance) (compression resistance)"))
+                }
+            }
+        }
+        try install(specs)
+        try system.solve()
+        try write()
+    }
+
+    // MARK: - Constraints to specs
+
+    private func frameVariables(_ layer: Layer) -> LayerLayoutState.FrameVariables {
+        if touchedSet.insert(ObjectIdentifier(layer)).inserted { touched.append(layer) }
+        return layer.layoutState.frameVariables(layer.layoutName)
+    }
+
+    private func contentVariable(_ layer: ScrollLayer, _ axis: LayoutAxis) -> LayoutVariable {
+        let id = ObjectIdentifier(layer)
+        if let index = contentIndex[id] {
+            contentUse[index].axes.insert(axis)
+        } else {
+            contentIndex[id] = contentUse.count
+            contentUse.append((layer, [axis]))
+        }
+        let variables = layer.layoutState.contentSizeVariables(layer.layoutName)
+        return axis == .horizontal ? variables.width : variables.height
+    }
+
+    private func spec(for constraint: LayoutConstraint) throws -> Spec {
+        let ancestor = try constraint.commonAncestor()
+        var terms = try expression(constraint.firstItem, constraint.firstAttribute, in: ancestor, other: constraint.secondItem)
+        if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
+            for term in try expression(second, attribute, in: ancestor, other: constraint.firstItem) {
+                terms.append((term.variable, -constraint.multiplier * term.coefficient))
+            }
+        }
+        return Spec(key: .user(ObjectIdentifier(constraint)), terms: terms, constant: -constraint.constant,
+                    relation: constraint.relation, priority: constraint.priority, label: constraint.description)
+    }
+
+    /// The attribute as `Σ coefficient · variable` in `ancestor`'s plane.
+    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: Layer,
+                            other: LayoutItem?) throws -> [(variable: LayoutVariable, coefficient: Double)] {
+        guard let layer = item.layer else {
+            throw TesseraError.invalidArgument(argument: "item", reason: "\(item): the guide's scroll layer no longer exists")
+        }
+        let horizontal = attribute.axis == .horizontal
+        var usesContent = false
+        switch item {
+        case let .guide(guide): usesContent = guide.kind == .content
+        case .layer:
+            if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other?.layer,
+               otherLayer !== layer, otherLayer.isDescendant(of: layer) {
+                usesContent = true
+            }
+        }
+        // The extent's variable, made (and so counted as used) only when the attribute needs it.
+        func size() -> LayoutVariable {
+            if usesContent, let scroll = layer as? ScrollLayer { return contentVariable(scroll, attribute.axis) }
+            let v = frameVariables(layer)
+            return horizontal ? v.width : v.height
+        }
+        guard let fraction = attribute.edgeFraction else { return [(size(), 1)] }
+        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
+        var current: Layer? = layer
+        while let link = current, link !== ancestor {
+            let v = frameVariables(link)
+            terms.append((horizontal ? v.x : v.y, 1))
+            current = link.superlayer
+        }
+        if fraction != 0 { terms.append((size(), fraction)) }
+        return terms
+    }
+
+    // MARK: - Installing
+
+    private func install(_ specs: [Spec]) throws {
+        var seen = Set<Key>()
+        for spec in specs {
+            seen.insert(spec.key)
+            if let old = installed[spec.key] {
+                if sameShape(old, spec) {
+                    if old.expression.constant != spec.constant {
+                        old.label = spec.label
+                        try system.setConstant(spec.constant, of: old)
+                    }
+                    continue
+                }
+                try system.remove(old)
+                installed[spec.key] = nil
+            }
+            let constraint = LinearConstraint(LinearExpression(spec.terms, constant: spec.constant), spec.relation,
+                                              LinearExpression(), priority: spec.priority, label: spec.label)
+            try system.add(constraint)
+            installed[spec.key] = constraint
+        }
+        for (key, old) in installed where !seen.contains(key) {
+            try system.remove(old)
+            installed[key] = nil
+        }
+    }
+
+    private func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {
+        let terms = constraint.expression.terms
+        guard constraint.relation == spec.relation, constraint.priority == spec.priority,
+              terms.count == spec.terms.count else { return false }
+        for (a, b) in zip(terms, spec.terms) where a.variable !== b.variable || a.coefficient != b.coefficient { return false }
+        return true
+    }
+
+    // MARK: - Writing
+
+    private func write() throws {
+        var frames: [(Layer, Rect)] = []
+        for layer in touched where !layer.translatesFrameIntoConstraints {
+            let v = frameVariables(layer)
+            let width = try Self.size(v.width.value, "\(layer.layoutName).width")
+            let height = try Self.size(v.height.value, "\(layer.layoutName).height")
+            let frame = Rect(x: v.x.value, y: v.y.value, width: width, height: height)
+            frames.append((layer, try frame.validated("\(layer.layoutName).frame")))
+        }
+        var contentSizes: [(ScrollLayer, Size)] = []
+        for (scroll, axes) in contentUse {
+            let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
+            var size = scroll.contentSize
+            if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value, "\(scroll.layoutName).contentSize.width") }
+            if axes.contains(.vertical) { size.height = try Self.size(variables.height.value, "\(scroll.layoutName).contentSize.height") }
+            contentSizes.append((scroll, try size.validated("\(scroll.layoutName).contentSize")))
+        }
+        for (layer, frame) in frames { try layer.setFrame(frame) }
+        for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
+        recordAmbiguity()
+    }
+
+    /// A solved size: rounding noise below 1e-9 points is zero; anything more negative is an error.
+    private static func size(_ value: Double, _ name: String) throws -> Double {
+        if value < -1e-9 { throw LayoutError.negativeSize(attribute: name, value: value) }
+        return max(0, value)
+    }
+
+    private func recordAmbiguity() {
+        for layer in flaggedLayers { layer.layoutStateStorage?.ambiguousAxes = [] }
+        flaggedLayers = []
+        ambiguousAttributes = []
+        func flag(_ layer: Layer, _ axis: LayoutAxis, _ attribute: String) {
+            ambiguousAttributes.append("\(layer.layoutName).\(attribute)")
+            if layer.layoutState.ambiguousAxes.insert(axis).inserted { flaggedLayers.append(layer) }
+        }
+        for layer in touched where !layer.translatesFrameIntoConstraints {
+            let v = frameVariables(layer)
+            if system.isAmbiguous(v.x) { flag(layer, .horizontal, "x") }
+            if system.isAmbiguous(v.width) { flag(layer, .horizontal, "width") }
+            if system.isAmbiguous(v.y) { flag(layer, .vertical, "y") }
+            if system.isAmbiguous(v.height) { flag(layer, .vertical, "height") }
+        }
+        for (scroll, axes) in contentUse {
+            let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
+            if axes.contains(.horizontal) && system.isAmbiguous(variables.width) { flag(scroll, .horizontal, "contentSize.width") }
+            if axes.contains(.vertical) && system.isAmbiguous(variables.height) { flag(scroll, .vertical, "contentSize.height") }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+import Tessera
+
+/// Anchors, priorities, intrinsic sizes, errors and incremental layouts of layer trees.
+@Suite struct LayoutConstraintTests {
+    private func named(_ name: String, _ frame: Rect = .zero) throws -> Layer {
+        let layer = try Layer(frame: frame)
+        layer.name = name
+        return layer
+    }
+
+    @Test func intrinsicSizeHoldsUnlessARequiredConstraintOverrides() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 300, height: 300))
+        let label = try named("label")
+        try root.addSublayer(label)
+        try label.setIntrinsicContentSize(IntrinsicContentSize(width: 120, height: 20))
+        try LayoutConstraint.activate([
+            label.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+        ])
+        try root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 10, y: 10, width: 120, height: 20))
+        #expect(root.layoutAmbiguityReport().isEmpty)
+        let stretch = try label.rightAnchor.constraint(equalTo: root.rightAnchor, constant: -10)
+        try stretch.activate()
+        try root.layoutIfNeeded()
+        #expect(label.frame.size.width == 280)
+        stretch.deactivate()
+        try root.layoutIfNeeded()
+        #expect(label.frame.size.width == 120)
+    }
+
+    @Test func huggingYieldsToCompressionResistance() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 300, height: 300))
+        let label = try named("label")
+        try root.addSublayer(label)
+        try label.setIntrinsicContentSize(IntrinsicContentSize(width: 120))
+        try LayoutConstraint.activate([
+            label.leftAnchor.constraint(equalTo: root.leftAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+            label.heightAnchor.constraint(equalToConstant: 20),
+            // Wants 200 at 500: beats hugging (250), loses to compression resistance only when shrinking.
+            label.widthAnchor.constraint(equalToConstant: 200).withPriority(try LayoutPriority(500)),
+        ])
+        try root.layoutIfNeeded()
+        #expect(label.frame.size.width == 200)
+        label.setContentHuggingPriority(try LayoutPriority(600), for: .horizontal)
+        try root.layoutIfNeeded()
+        #expect(label.frame.size.width == 120)
+    }
+
+    @Test func unsatisfiableLayoutNamesTheConstraintsAndKeepsFrames() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 300, height: 300))
+        let box = try named("box")
+        try root.addSublayer(box)
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10),
+            box.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            box.heightAnchor.constraint(equalToConstant: 50),
+            box.widthAnchor.constraint(equalToConstant: 100),
+        ])
+        try root.layoutIfNeeded()
+        let before = box.frame
+        try box.rightAnchor.constraint(equalTo: root.rightAnchor, constant: -10).activate()
+        let error = #expect(throws: LayoutError.self) { try root.layoutIfNeeded() }
+        guard case let .unsatisfiable(names)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(Set(names) == [
+            "box.left == root.left + 10", "box.width == 100", "box.right == root.right - 10",
+            "root.width == 300 (its frame: translatesFrameIntoConstraints)",
+        ])
+        #expect(box.frame == before)
+    }
+
+    @Test func crossTreeConstraintsAndBadNumbersAreRefusedNamingTheArgument() throws {
+        let a = try named("a"), b = try named("b")
+        #expect(argumentName { try a.leftAnchor.constraint(equalTo: b.leftAnchor).activate() } == "secondItem")
+        #expect(argumentName { _ = try a.leftAnchor.constraint(equalTo: a.leftAnchor, constant: .nan) } == "constant")
+        #expect(argumentName { _ = try a.widthAnchor.constraint(equalTo: a.heightAnchor, multiplier: .infinity) } == "multiplier")
+        #expect(argumentName { _ = try a.widthAnchor.constraint(equalToConstant: -.infinity) } == "constant")
+        #expect(argumentName {
+            _ = try LayoutConstraint(item: .layer(a), attribute: .top, relatedBy: .equal, toItem: .layer(a), attribute: .left)
+        } == "secondAttribute")
+        #expect(argumentName { try a.setIntrinsicContentSize(IntrinsicContentSize(width: -1)) } == "intrinsicContentSize.width")
+        let c = try a.topAnchor.constraint(equalTo: a.topAnchor)
+        #expect(argumentName { try c.setConstant(.nan) } == "constant")
+        // A tree split after activation: layout refuses naming the constraint.
+        let root = try named("root", Rect(x: 0, y: 0, width: 10, height: 10))
+        try root.addSublayer(a)
+        try root.addSublayer(b)
+        try LayoutConstraint.activate([try a.leftAnchor.constraint(equalTo: b.leftAnchor)])
+        b.removeFromSuperlayer()
+        #expect(argumentName { try root.layoutIfNeeded() } == "secondItem")
+    }
+
+    /// A chain of cards like a feed: each below the previous one, widths from the scroll layer.
+    private func feed(cards: Int) throws -> (Layer, ScrollLayer, [Layer], [LayoutConstraint]) {
+        let root = try named("root", Rect(x: 0, y: 0, width: 320, height: 480))
+        let scroll = try ScrollLayer()
+        scroll.name = "feed"
+        try root.addSublayer(scroll)
+        var spacing: [LayoutConstraint] = []
+        try LayoutConstraint.activate([
+            scroll.topAnchor.constraint(equalTo: root.topAnchor), scroll.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            scroll.leftAnchor.constraint(equalTo: root.leftAnchor), scroll.rightAnchor.constraint(equalTo: root.rightAnchor),
+        ])
+        var cards_: [Layer] = []
+        var previous: LayoutYAxisAnchor = scroll.topAnchor
+        for index in 0..<cards {
+            let card = try named("card\(index)")
+            try scroll.addSublayer(card)
+            try card.setIntrinsicContentSize(IntrinsicContentSize(height: Double(40 + index % 7 * 10)))
+            let top = try card.topAnchor.constraint(equalTo: previous, constant: 8)
+            spacing.append(top)
+            try LayoutConstraint.activate([
+                top, card.leadingAnchor.constraint(equalTo: scroll.leadingAnchor, constant: 8),
+                card.trailingAnchor.constraint(equalTo: scroll.trailingAnchor, constant: -8),
+                card.widthAnchor.constraint(equalTo: scroll.widthAnchor, constant: -16),
+            ])
+            previous = card.bottomAnchor
+            cards_.append(card)
+        }
+        try scroll.bottomAnchor.constraint(equalTo: previous, constant: 8).activate()
+        return (root, scroll, cards_, spacing)
+    }
+
+    @Test func feedCardsStackAndSizeTheContent() throws {
+        let (root, scroll, cards, _) = try feed(cards: 30)
+        try root.layoutIfNeeded()
+        var y = 8.0
+        for (index, card) in cards.enumerated() {
+            let height = Double(40 + index % 7 * 10)
+            #expect(card.frame == Rect(x: 8, y: y, width: 304, height: height))
+            y += height + 8
+        }
+        #expect(scroll.contentSize == Size(width: 320, height: y))
+        #expect(root.layoutAmbiguityReport().isEmpty)
+    }
+
+    @Test func incrementalConstantEditsEqualAFreshLayout() throws {
+        let (root, scroll, cards, spacing) = try feed(cards: 25)
+        try root.layoutIfNeeded()
+        try spacing[3].setConstant(30)
+        try spacing[0].setConstant(2)
+        try cards[5].setIntrinsicContentSize(IntrinsicContentSize(height: 333))
+        try root.setFrame(Rect(x: 0, y: 0, width: 200, height: 480))
+        try root.layoutIfNeeded()
+        let (freshRoot, freshScroll, freshCards, freshSpacing) = try feed(cards: 25)
+        try freshSpacing[3].setConstant(30)
+        try freshSpacing[0].setConstant(2)
+        try freshCards[5].setIntrinsicContentSize(IntrinsicContentSize(height: 333))
+        try freshRoot.setFrame(Rect(x: 0, y: 0, width: 200, height: 480))
+        try freshRoot.layoutIfNeeded()
+        #expect(cards.map(\.frame) == freshCards.map(\.frame))
+        #expect(scroll.contentSize == freshScroll.contentSize)
+        #expect(cards[5].frame.size.height == 333 && cards[0].frame.origin.y == 2 && cards[0].frame.size.width == 184)
+    }
+}
