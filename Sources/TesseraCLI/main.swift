@@ -42,7 +42,7 @@ func run(_ arguments: [String]) -> Int32 {
             try LayoutCommand.run(rest)
         case "scenes":
             for scene in BuiltInScene.allCases {
-                print("\(scene.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scene.summary)")
+                print("\(scene.rawValue.padding(toLength: max(8, scene.rawValue.count), withPad: " ", startingAt: 0)) \(scene.summary)")
             }
         case "blend":
             return BlendCommand.run(rest)

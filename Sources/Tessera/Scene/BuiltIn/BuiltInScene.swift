@@ -4,6 +4,7 @@
 /// Every scene is a 3840 × 2160 point viewport at scale 1 (a 4K frame) unless said otherwise.
 public enum BuiltInScene: String, CaseIterable, Sendable {
     case feed, canvas, nested, inset
+    case feedLayout = "feed-layout"
 
     /// One line for `tessera scenes`.
     public var summary: String {
@@ -17,6 +18,8 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
             return "4K viewport scrolling a vertical feed of 1,000 horizontal carousels (scroll layers in a scroll layer)"
         case .inset:
             return "4K feed of 2,000 cards with a pull-to-refresh top inset and a keyboard bottom inset (seed 000)"
+        case .feedLayout:
+            return "4K feed of 10,000 card layers placed by constraints (Auto Layout): content size from the layout"
         }
     }
 
@@ -27,6 +30,7 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
         case .canvas: return try CanvasScene.make()
         case .nested: return try NestedScene.make()
         case .inset: return try InsetScene.make()
+        case .feedLayout: return try FeedLayoutScene.make()
         }
     }
 }
