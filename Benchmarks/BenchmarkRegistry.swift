@@ -29,7 +29,7 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks()])
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks(), LayoutBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {
         groups.flatMap { $0.run(options: options) }

@@ -8,6 +8,12 @@ extension Layer {
         return state
     }
 
+    /// Makes the next ``layoutIfNeeded()`` of the tree re-read every constraint (a constraint was
+    /// activated, a priority, an intrinsic size or the hierarchy changed). O(tree depth).
+    func invalidateLayout() {
+        rootLayer.layoutStateStorage?.engine?.needsFullPass = true
+    }
+
     /// The layer's name for layout messages: its ``name``, or `layer#N` (N: a number unique in the
     /// process) for an unnamed layer.
     public var layoutName: String { name ?? "layer#\(identity)" }
@@ -17,7 +23,11 @@ extension Layer {
     /// item is the layer sets it to false.
     public var translatesFrameIntoConstraints: Bool {
         get { layoutStateStorage?.translatesFrameIntoConstraints ?? true }
-        set { layoutState.translatesFrameIntoConstraints = newValue }
+        set {
+            guard newValue != translatesFrameIntoConstraints else { return }
+            layoutState.translatesFrameIntoConstraints = newValue
+            invalidateLayout()
+        }
     }
 
     /// The active constraints whose first item is this layer or one of its guides.
@@ -32,6 +42,7 @@ extension Layer {
     ///   `.height` for negative, non-finite or absurd values.
     public func setIntrinsicContentSize(_ size: IntrinsicContentSize) throws {
         layoutState.intrinsicContentSize = try size.validated("intrinsicContentSize")
+        invalidateLayout()
     }
 
     /// How strongly the layer resists growing past its intrinsic size along `axis` (default 250).
@@ -41,6 +52,7 @@ extension Layer {
 
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         layoutState.hugging[axis == .horizontal ? 0 : 1] = priority
+        invalidateLayout()
     }
 
     /// How strongly the layer resists shrinking below its intrinsic size along `axis` (default 750).
@@ -50,6 +62,7 @@ extension Layer {
 
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         layoutState.compressionResistance[axis == .horizontal ? 0 : 1] = priority
+        invalidateLayout()
     }
 
     /// Solves every active constraint of the layer's tree and writes the frames of the laid-out layers

@@ -20,6 +20,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// header.bottom + 8`). Scene files set it to the string as written.
     public var identifier: String?
     public private(set) var isActive = false
+    /// The engine that holds this constraint's solver form (constant changes go straight to it).
+    weak var engine: LayoutEngine?
 
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constant` or `multiplier` when
     ///   not finite (or the multiplier is 0 with a second item), `secondAttribute` when the two attributes
@@ -70,14 +72,19 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard constant.isFinite else {
             throw TesseraError.invalidArgument(argument: "constant", reason: "must be finite, got \(constant)")
         }
+        guard constant != self.constant else { return }
         self.constant = constant
+        if let engine { engine.constantChanged(self) } else if isActive { firstItem.layer?.invalidateLayout() }
     }
 
-    public func setPriority(_ priority: LayoutPriority) { self.priority = priority }
+    public func setPriority(_ priority: LayoutPriority) {
+        self.priority = priority
+        if isActive { firstItem.layer?.invalidateLayout() }
+    }
 
     /// Returns the constraint with `priority` (for chaining after an anchor factory).
     public func withPriority(_ priority: LayoutPriority) -> LayoutConstraint {
-        self.priority = priority
+        setPriority(priority)
         return self
     }
 
@@ -93,6 +100,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard isActive, let owner = firstItem.layer else { return }
         owner.layoutState.constraints.removeAll { $0 === self }
         isActive = false
+        owner.invalidateLayout()
     }
 
     /// Activates all `constraints`, or none of them when one is invalid.
@@ -108,6 +116,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         for constraint in constraints where !constraint.isActive {
             guard let owner = constraint.firstItem.layer else { continue }
             owner.layoutState.constraints.append(constraint)
+            owner.invalidateLayout()
             if case let .layer(layer) = constraint.firstItem { layer.translatesFrameIntoConstraints = false }
             constraint.isActive = true
         }

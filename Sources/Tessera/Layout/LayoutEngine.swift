@@ -8,16 +8,31 @@
 /// (`0 … contentSize`); its width and height are always its frame's. Layers whose
 /// ``Layer/translatesFrameIntoConstraints`` is true keep their frames (required constraints hold them).
 ///
-/// Incremental: the solver constraints are kept between layouts keyed by what produced them; a layout
-/// that changes only constants (a constraint's constant, an intrinsic size, a fixed layer's frame)
-/// changes them in place, and added or removed constraints are added to or removed from the system.
-/// Thread safety: as ``Layer``. Cost: O(constraints × tree depth) to collect, plus the solve.
+/// Incremental: the solver constraints are kept between layouts keyed by what produced them. When
+/// nothing but constraint constants changed since the last layout (``LayoutConstraint/setConstant(_:)``
+/// reports to the engine), a layout changes those constants in the solver and writes the frames:
+/// no walk of the tree. Anything else (activation, priorities, intrinsic sizes, the hierarchy, a fixed
+/// layer's frame) makes the next layout re-read every constraint, change the constants that changed,
+/// and add or remove the rest. Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree
+/// depth) plus the solve; a constants-only pass is the solver's work plus O(laid-out layers).
 final class LayoutEngine {
     private let system = LayoutSystem()
     private var installed: [Key: LinearConstraint] = [:]
     /// Undetermined attributes of the last layout (`card.width`, `feed.contentSize.height`).
     private(set) var ambiguousAttributes: [String] = []
     private var flaggedLayers: [Layer] = []
+    /// Set when the next layout must re-read the whole tree.
+    var needsFullPass = true
+    /// Constraints whose constant changed since the last layout (constants-only pass).
+    private var changedConstants: [LayoutConstraint] = []
+    /// The solver form of each installed user constraint.
+    private var userConstraints: [ObjectIdentifier: LinearConstraint] = [:]
+    /// Frames of the fixed (translating) layers the last full pass held.
+    private var fixedFrames: [(Layer, Rect)] = []
+
+    func constantChanged(_ constraint: LayoutConstraint) {
+        changedConstants.append(constraint)
+    }
 
     private enum Key: Hashable {
         case user(ObjectIdentifier)
@@ -33,6 +48,7 @@ final class LayoutEngine {
         var relation: LayoutRelation
         var priority: LayoutPriority
         var label: String
+        var source: LayoutConstraint? = nil
     }
 
     /// Layers whose frame variables the constraints use, in first-use order.
@@ -43,6 +59,18 @@ final class LayoutEngine {
     private var contentIndex: [ObjectIdentifier: Int] = [:]
 
     func layout(_ root: Layer) throws {
+        if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
+            while let constraint = changedConstants.first {
+                if let installed = userConstraints[ObjectIdentifier(constraint)], constraint.engine === self {
+                    installed.label = constraint.description
+                    try system.setConstant(-constraint.constant, of: installed)
+                }
+                changedConstants.removeFirst()
+            }
+            try write(recordingAmbiguity: false)
+            return
+        }
+        changedConstants = []
         touched = []
         touchedSet = []
         contentUse = []
@@ -55,11 +83,13 @@ final class LayoutEngine {
             }
             stack.append(contentsOf: layer.sublayers.reversed())
         }
+        fixedFrames = []
         for layer in touched {
             let v = frameVariables(layer)
             let id = ObjectIdentifier(layer)
             if layer.translatesFrameIntoConstraints {
                 let frame = layer.frame
+                fixedFrames.append((layer, frame))
                 let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
                     specs.append(Spec(key: .fixed(id, index), terms: [(variable, 1)], constant: -values[index],
@@ -84,7 +114,8 @@ final class LayoutEngine {
         }
         try install(specs)
         try system.solve()
-        try write()
+        try write(recordingAmbiguity: true)
+        needsFullPass = false
     }
 
     // MARK: - Constraints to specs
@@ -115,7 +146,8 @@ final class LayoutEngine {
             }
         }
         return Spec(key: .user(ObjectIdentifier(constraint)), terms: terms, constant: -constraint.constant,
-                    relation: constraint.relation, priority: constraint.priority, label: constraint.description)
+                    relation: constraint.relation, priority: constraint.priority, label: constraint.description,
+                    source: constraint)
     }
 
     /// The attribute as `Σ coefficient · variable` in `ancestor`'s plane.
@@ -164,20 +196,27 @@ final class LayoutEngine {
                         old.label = spec.label
                         try system.setConstant(spec.constant, of: old)
                     }
+                    spec.source?.engine = self
                     continue
                 }
-                try system.remove(old)
-                installed[spec.key] = nil
+                try uninstall(spec.key, old)
             }
             let constraint = LinearConstraint(LinearExpression(spec.terms, constant: spec.constant), spec.relation,
                                               LinearExpression(), priority: spec.priority, label: spec.label)
             try system.add(constraint)
             installed[spec.key] = constraint
+            if let source = spec.source {
+                source.engine = self
+                userConstraints[ObjectIdentifier(source)] = constraint
+            }
         }
-        for (key, old) in installed where !seen.contains(key) {
-            try system.remove(old)
-            installed[key] = nil
-        }
+        for (key, old) in installed where !seen.contains(key) { try uninstall(key, old) }
+    }
+
+    private func uninstall(_ key: Key, _ constraint: LinearConstraint) throws {
+        try system.remove(constraint)
+        installed[key] = nil
+        if case let .user(id) = key { userConstraints[id] = nil }
     }
 
     private func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {
@@ -190,7 +229,7 @@ final class LayoutEngine {
 
     // MARK: - Writing
 
-    private func write() throws {
+    private func write(recordingAmbiguity: Bool) throws {
         var frames: [(Layer, Rect)] = []
         for layer in touched where !layer.translatesFrameIntoConstraints {
             let v = frameVariables(layer)
@@ -209,7 +248,7 @@ final class LayoutEngine {
         }
         for (layer, frame) in frames { try layer.setFrame(frame) }
         for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
-        recordAmbiguity()
+        if recordingAmbiguity { recordAmbiguity() }
     }
 
     /// A solved size: rounding noise below 1e-9 points is zero; anything more negative is an error.

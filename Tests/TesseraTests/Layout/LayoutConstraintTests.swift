@@ -154,4 +154,19 @@ import Tessera
         #expect(scroll.contentSize == freshScroll.contentSize)
         #expect(cards[5].frame.size.height == 333 && cards[0].frame.origin.y == 2 && cards[0].frame.size.width == 184)
     }
+
+    @Test func constantOnlyEditsEqualAFreshLayout() throws {
+        let (root, scroll, cards, spacing) = try feed(cards: 40)
+        try root.layoutIfNeeded()
+        for (index, constant) in [(7, 50.0), (39, 0), (7, 9), (0, 100)] {
+            try spacing[index].setConstant(constant)
+            try root.layoutIfNeeded()
+        }
+        let (freshRoot, freshScroll, freshCards, freshSpacing) = try feed(cards: 40)
+        for (index, constant) in [(39, 0.0), (7, 9), (0, 100)] { try freshSpacing[index].setConstant(constant) }
+        try freshRoot.layoutIfNeeded()
+        #expect(cards.map(\.frame) == freshCards.map(\.frame))
+        #expect(scroll.contentSize == freshScroll.contentSize)
+        #expect(cards[0].frame.origin.y == 100 && cards[8].frame.origin.y == cards[7].frame.maxY + 9)
+    }
 }
