@@ -167,6 +167,6 @@ import Tessera
         try freshRoot.layoutIfNeeded()
         #expect(cards.map(\.frame) == freshCards.map(\.frame))
         #expect(scroll.contentSize == freshScroll.contentSize)
-        #expect(cards[0].frame.origin.y == 100 && cards[8].frame.origin.y == cards[7].frame.maxY + 9)
+        #expect(cards[0].frame.origin.y == 100 && cards[7].frame.origin.y == cards[6].frame.maxY + 9)
     }
 }
