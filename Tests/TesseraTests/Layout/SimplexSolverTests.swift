@@ -193,6 +193,49 @@ import Testing
         #expect(y.value == 30)
     }
 
+    /// Whether a fresh solver accepts all of `constraints`.
+    private func satisfiable(_ constraints: [LinearConstraint]) -> Bool {
+        let solver = SimplexSolver()
+        do {
+            for constraint in constraints { try solver.add(constraint) }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test func namedConflictsAreMinimalAndUnsatisfiable() throws {
+        var random = SplitMix64(seed: 19)
+        var conflicts = 0
+        for _ in 0..<150 {
+            let variables = (0..<4).map { LayoutVariable("v\($0)") }
+            let solver = SimplexSolver()
+            var byLabel: [String: LinearConstraint] = [:]
+            for index in 0..<Int.random(in: 3...9, using: &random) {
+                let a = variables.randomElement(using: &random)!, b = variables.randomElement(using: &random)!
+                let relation = LayoutRelation.allCases.randomElement(using: &random)!
+                let constant = Double(Int.random(in: -20...20, using: &random))
+                let constraint = LinearConstraint(expression([(a, 1), (b, -Double(Int.random(in: 0...2, using: &random)))], constant),
+                                                  relation, LinearExpression(), label: "c\(index)")
+                byLabel[constraint.label] = constraint
+                do {
+                    try solver.add(constraint)
+                } catch let LayoutError.unsatisfiable(names) {
+                    conflicts += 1
+                    let conflict = names.map { byLabel[$0]! }
+                    #expect(names.contains("c\(index)"))
+                    #expect(!satisfiable(conflict))
+                    for dropped in conflict.indices {
+                        var rest = conflict
+                        rest.remove(at: dropped)
+                        #expect(satisfiable(rest), "\(names) without \(names[dropped])")
+                    }
+                }
+            }
+        }
+        #expect(conflicts > 20)
+    }
+
     @Test func unsatisfiableConstantChangeRestoresTheOldConstant() throws {
         let x = LayoutVariable("x")
         let solver = SimplexSolver()
