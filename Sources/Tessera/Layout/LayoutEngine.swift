@@ -29,6 +29,8 @@ final class LayoutEngine {
     private var userConstraints: [ObjectIdentifier: LinearConstraint] = [:]
     /// Frames of the fixed (translating) layers the last full pass held.
     private var fixedFrames: [(Layer, Rect)] = []
+    /// The laid-out layers of the last full pass and their variables.
+    private var laidOut: [(Layer, LayerLayoutState.FrameVariables)] = []
 
     func constantChanged(_ constraint: LayoutConstraint) {
         changedConstants.append(constraint)
@@ -67,7 +69,7 @@ final class LayoutEngine {
                 }
                 changedConstants.removeFirst()
             }
-            try write(recordingAmbiguity: false)
+            try write(recordingAmbiguity: false, only: system.takeChangedVariables())
             return
         }
         changedConstants = []
@@ -84,6 +86,7 @@ final class LayoutEngine {
             stack.append(contentsOf: layer.sublayers.reversed())
         }
         fixedFrames = []
+        laidOut = []
         for layer in touched {
             let v = frameVariables(layer)
             let id = ObjectIdentifier(layer)
@@ -97,6 +100,7 @@ final class LayoutEngine {
                                       label: "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)"))
                 }
             } else {
+                laidOut.append((layer, v))
                 let intrinsic = layer.intrinsicContentSize
                 for (axis, size, variable) in [(LayoutAxis.horizontal, intrinsic.width, v.width), (.vertical, intrinsic.height, v.height)] {
                     guard let size else { continue }
@@ -114,7 +118,11 @@ final class LayoutEngine {
         }
         try install(specs)
         try system.solve()
-        try write(recordingAmbiguity: true)
+        for (index, (_, v)) in laidOut.enumerated() {
+            for variable in [v.x, v.y, v.width, v.height] { variable.layoutIndex = index }
+        }
+        _ = system.takeChangedVariables()
+        try write(recordingAmbiguity: true, only: nil)
         needsFullPass = false
     }
 
@@ -229,10 +237,24 @@ final class LayoutEngine {
 
     // MARK: - Writing
 
-    private func write(recordingAmbiguity: Bool) throws {
+    /// Writes the frames of the laid-out layers (only those holding one of `changed` when given) and
+    /// the content sizes; nothing is written when one of them is invalid.
+    private func write(recordingAmbiguity: Bool, only changed: [LayoutVariable]?) throws {
         var frames: [(Layer, Rect)] = []
-        for layer in touched where !layer.translatesFrameIntoConstraints {
-            let v = frameVariables(layer)
+        var indices: [Int]
+        if let changed {
+            var seen = Set<Int>()
+            indices = []
+            for variable in changed where variable.layoutIndex >= 0 && variable.layoutIndex < laidOut.count
+                && laidOut[variable.layoutIndex].1.x.layoutIndex == variable.layoutIndex && seen.insert(variable.layoutIndex).inserted {
+                indices.append(variable.layoutIndex)
+            }
+        } else {
+            indices = Array(laidOut.indices)
+        }
+        frames.reserveCapacity(indices.count)
+        for index in indices {
+            let (layer, v) = laidOut[index]
             let width = try Self.size(v.width.value, "\(layer.layoutName).width")
             let height = try Self.size(v.height.value, "\(layer.layoutName).height")
             let frame = Rect(x: v.x.value, y: v.y.value, width: width, height: height)

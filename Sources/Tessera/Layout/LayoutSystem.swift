@@ -36,6 +36,14 @@ public final class LayoutSystem {
     private var groups: [SimplexSolver] = []
     private var groupVariables: [[Int]] = []
     private var ambiguous: [Bool] = []
+    /// Per variable: its value (read without touching the variable objects), the definitions that use
+    /// it, its position in `definitionOrder`, and a scratch mark.
+    private var values: [Double] = []
+    private var users: [[Int]] = []
+    private var orderIndex: [Int] = []
+    private var marked: [Bool] = []
+    private var changed: [Int] = []
+    private var changedAll = false
 
     public init() {}
 
@@ -89,13 +97,59 @@ public final class LayoutSystem {
             return
         }
         let group = groupOfConstraint[position]
+        var seeds: [Int] = []
         if group >= 0 {
             try groups[group].setConstant(constant, of: constraint)
             groups[group].updateVariables()
+            for v in groupVariables[group] where variables[v].value != values[v] {
+                values[v] = variables[v].value
+                seeds.append(v)
+            }
         } else {
             constraint.expression.constant = constant
+            if let defined = terms[position].first(where: { definedBy[$0.variable] == position })?.variable {
+                let value = definitionValue(defined)
+                if value != values[defined] {
+                    values[defined] = value
+                    variables[defined].value = value
+                    seeds.append(defined)
+                }
+            }
         }
-        evaluateDefinitions()
+        reevaluate(from: seeds)
+    }
+
+    /// The variables whose values changed since the last call (every variable after a full solve),
+    /// or `nil` for "all of them".
+    public func takeChangedVariables() -> [LayoutVariable]? {
+        defer { changed = []; changedAll = false }
+        return changedAll ? nil : changed.map { variables[$0] }
+    }
+
+    /// Re-evaluates the definitions that depend on `seeds` (variables whose values changed), in
+    /// dependency order, and records what changed. O(the dependent definitions).
+    private func reevaluate(from seeds: [Int]) {
+        changed.append(contentsOf: seeds)
+        var dirty: [Int] = []
+        var stack = seeds
+        while let v = stack.popLast() {
+            for user in users[v] where !marked[user] {
+                marked[user] = true
+                dirty.append(user)
+                stack.append(user)
+            }
+        }
+        // Later in `definitionOrder` = evaluated earlier (inputs of earlier definitions).
+        dirty.sort { orderIndex[$0] > orderIndex[$1] }
+        for v in dirty {
+            marked[v] = false
+            let value = definitionValue(v)
+            if value != values[v] {
+                values[v] = value
+                variables[v].value = value
+                changed.append(v)
+            }
+        }
     }
 
     /// Solves the system and writes every variable's value.
@@ -143,7 +197,17 @@ public final class LayoutSystem {
         for (index, variable) in variables.enumerated() where definedBy[index] < 0 && !inSimplex(index) {
             variable.value = 0
         }
+        values = variables.map(\.value)
+        users = [[Int]](repeating: [], count: variables.count)
+        orderIndex = [Int](repeating: -1, count: variables.count)
+        marked = [Bool](repeating: false, count: variables.count)
+        for (position, v) in definitionOrder.enumerated() {
+            orderIndex[v] = position
+            for term in terms[definedBy[v]] where term.variable != v { users[term.variable].append(v) }
+        }
         evaluateDefinitions()
+        changed = []
+        changedAll = true
         computeAmbiguity()
     }
 
@@ -242,14 +306,20 @@ public final class LayoutSystem {
 
     private func evaluateDefinitions() {
         for v in definitionOrder.reversed() {
-            let c = definedBy[v]
-            var sum = constraints[c].expression.constant
-            var own = 0.0
-            for term in terms[c] {
-                if term.variable == v { own = term.coefficient } else { sum += term.coefficient * variables[term.variable].value }
-            }
-            variables[v].value = -sum / own
+            values[v] = definitionValue(v)
+            variables[v].value = values[v]
         }
+    }
+
+    /// The value definition `v` gives from the current values of its inputs.
+    private func definitionValue(_ v: Int) -> Double {
+        let c = definedBy[v]
+        var sum = constraints[c].expression.constant
+        var own = 0.0
+        for term in terms[c] {
+            if term.variable == v { own = term.coefficient } else { sum += term.coefficient * values[term.variable] }
+        }
+        return -sum / own
     }
 
     private func computeAmbiguity() {

@@ -13,6 +13,8 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     /// see ``LayoutSystem``. Content sizes go first and layer sizes last, so that an underdetermined
     /// layer size is the one left free (and zero), as in UIKit.
     let definitionRank: Int
+    /// The layout engine's index of the laid-out layer this variable belongs to, or -1.
+    var layoutIndex = -1
 
     public convenience init(_ name: String) { self.init(name, definitionRank: 1) }
 

@@ -85,4 +85,33 @@ import Testing
         }
         #expect(compared > 150)
     }
+
+    @Test func changedConstantsReachTheFreshOptimum() throws {
+        var random = SplitMix64(seed: 32)
+        var compared = 0
+        for _ in 0..<200 {
+            let (_, constraints) = randomSystem(&random)
+            let system = LayoutSystem()
+            for constraint in constraints { try system.add(constraint) }
+            guard (try? system.solve()) != nil else { continue }
+            for _ in 0..<3 {
+                let constraint = constraints.randomElement(using: &random)!
+                let old = constraint.expression.constant
+                do {
+                    try system.setConstant(old + Double(Int.random(in: -30...30, using: &random)), of: constraint)
+                } catch is LayoutError {
+                    #expect(constraint.expression.constant == old)
+                }
+            }
+            let reached = score(constraints)
+            let tableau = SimplexSolver()
+            for constraint in constraints { try tableau.add(constraint) }
+            tableau.updateVariables()
+            let expected = score(constraints)
+            #expect(reached.requiredViolation < 1e-6)
+            #expect(abs(reached.objective - expected.objective) <= 1e-6 * max(1, expected.objective))
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
 }
