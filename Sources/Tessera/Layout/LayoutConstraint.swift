@@ -136,15 +136,17 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard let second = secondItem.layer else {
             throw TesseraError.invalidArgument(argument: "secondItem", reason: "\(self): the guide's scroll layer no longer exists")
         }
-        var ancestors = Set<ObjectIdentifier>()
+        // Trees are shallow (at most 256 levels): a list beats a set here.
+        var ancestors: [Layer] = []
         var layer: Layer? = first
         while let current = layer {
-            ancestors.insert(ObjectIdentifier(current))
+            if current === second { return current }
+            ancestors.append(current)
             layer = current.superlayer
         }
-        layer = second
+        layer = second.superlayer
         while let current = layer {
-            if ancestors.contains(ObjectIdentifier(current)) { return current }
+            if ancestors.contains(where: { $0 === current }) { return current }
             layer = current.superlayer
         }
         throw TesseraError.invalidArgument(

@@ -49,7 +49,7 @@ final class LayoutEngine {
         var constant: Double
         var relation: LayoutRelation
         var priority: LayoutPriority
-        var label: String
+        var label: () -> String
         var source: LayoutConstraint? = nil
     }
 
@@ -64,7 +64,7 @@ final class LayoutEngine {
         if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
             while let constraint = changedConstants.first {
                 if let installed = userConstraints[ObjectIdentifier(constraint)], constraint.engine === self {
-                    installed.label = constraint.description
+                    installed.setLabel { constraint.description }
                     try system.setConstant(-constraint.constant, of: installed)
                 }
                 changedConstants.removeFirst()
@@ -97,7 +97,7 @@ final class LayoutEngine {
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
                     specs.append(Spec(key: .fixed(id, index), terms: [(variable, 1)], constant: -values[index],
                                       relation: .equal, priority: .required,
-                                      label: "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)"))
+                                      label: { "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)" }))
                 }
             } else {
                 laidOut.append((layer, v))
@@ -105,14 +105,14 @@ final class LayoutEngine {
                 for (axis, size, variable) in [(LayoutAxis.horizontal, intrinsic.width, v.width), (.vertical, intrinsic.height, v.height)] {
                     guard let size else { continue }
                     let index = axis == .horizontal ? 0 : 1
-                    let name = "\(layer.layoutName).\(axis == .horizontal ? "width" : "height")"
+                    let name = { "\(layer.layoutName).\(axis == .horizontal ? "width" : "height")" }
                     let hugging = layer.contentHuggingPriority(for: axis)
                     let resistance = layer.contentCompressionResistancePriority(for: axis)
                     specs.append(Spec(key: .hugging(id, index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
-                                      priority: hugging, label: "\(name) <= \(LayoutConstraint.format(size)) @ \(hugging) (hugging)"))
+                                      priority: hugging, label: { "\(name()) <= \(LayoutConstraint.format(size)) @ \(hugging) (hugging)" }))
                     specs.append(Spec(key: .resistance(id, index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
                                       priority: resistance,
-                                      label: "\(name) >= \(LayoutConstraint.format(size)) @ \(resistance) (compression resistance)"))
+                                      label: { "\(name()) >= \(LayoutConstraint.format(size)) @ \(resistance) (compression resistance)" }))
                 }
             }
         }
@@ -154,7 +154,7 @@ final class LayoutEngine {
             }
         }
         return Spec(key: .user(ObjectIdentifier(constraint)), terms: terms, constant: -constraint.constant,
-                    relation: constraint.relation, priority: constraint.priority, label: constraint.description,
+                    relation: constraint.relation, priority: constraint.priority, label: { constraint.description },
                     source: constraint)
     }
 
@@ -201,7 +201,7 @@ final class LayoutEngine {
             if let old = installed[spec.key] {
                 if sameShape(old, spec) {
                     if old.expression.constant != spec.constant {
-                        old.label = spec.label
+                        old.setLabel(spec.label)
                         try system.setConstant(spec.constant, of: old)
                     }
                     spec.source?.engine = self
@@ -210,7 +210,8 @@ final class LayoutEngine {
                 try uninstall(spec.key, old)
             }
             let constraint = LinearConstraint(LinearExpression(spec.terms, constant: spec.constant), spec.relation,
-                                              LinearExpression(), priority: spec.priority, label: spec.label)
+                                              LinearExpression(), priority: spec.priority, label: "")
+            constraint.setLabel(spec.label)
             try system.add(constraint)
             installed[spec.key] = constraint
             if let source = spec.source {
@@ -255,17 +256,21 @@ final class LayoutEngine {
         frames.reserveCapacity(indices.count)
         for index in indices {
             let (layer, v) = laidOut[index]
-            let width = try Self.size(v.width.value, "\(layer.layoutName).width")
-            let height = try Self.size(v.height.value, "\(layer.layoutName).height")
+            let width = try Self.size(v.width.value) { "\(layer.layoutName).width" }
+            let height = try Self.size(v.height.value) { "\(layer.layoutName).height" }
             let frame = Rect(x: v.x.value, y: v.y.value, width: width, height: height)
-            frames.append((layer, try frame.validated("\(layer.layoutName).frame")))
+            let limit = Geometry.maximumMagnitude
+            if !(abs(frame.origin.x) <= limit && abs(frame.origin.y) <= limit && width <= limit && height <= limit) {
+                _ = try frame.validated("\(layer.layoutName).frame")
+            }
+            frames.append((layer, frame))
         }
         var contentSizes: [(ScrollLayer, Size)] = []
         for (scroll, axes) in contentUse {
             let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
             var size = scroll.contentSize
-            if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value, "\(scroll.layoutName).contentSize.width") }
-            if axes.contains(.vertical) { size.height = try Self.size(variables.height.value, "\(scroll.layoutName).contentSize.height") }
+            if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value) { "\(scroll.layoutName).contentSize.width" } }
+            if axes.contains(.vertical) { size.height = try Self.size(variables.height.value) { "\(scroll.layoutName).contentSize.height" } }
             contentSizes.append((scroll, try size.validated("\(scroll.layoutName).contentSize")))
         }
         for (layer, frame) in frames { try layer.setFrame(frame) }
@@ -274,8 +279,8 @@ final class LayoutEngine {
     }
 
     /// A solved size: rounding noise below 1e-9 points is zero; anything more negative is an error.
-    private static func size(_ value: Double, _ name: String) throws -> Double {
-        if value < -1e-9 { throw LayoutError.negativeSize(attribute: name, value: value) }
+    private static func size(_ value: Double, _ name: () -> String) throws -> Double {
+        if value < -1e-9 { throw LayoutError.negativeSize(attribute: name(), value: value) }
         return max(0, value)
     }
 

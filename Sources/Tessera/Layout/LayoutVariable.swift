@@ -90,7 +90,21 @@ public final class LinearConstraint: CustomStringConvertible {
     public internal(set) var expression: LinearExpression
     public let relation: LayoutRelation
     public let priority: LayoutPriority
-    public internal(set) var label: String
+    /// What messages call the constraint (made on first use when given as a closure).
+    public var label: String {
+        if let storedLabel { return storedLabel }
+        let made = makeLabel?() ?? "constraint"
+        storedLabel = made
+        return made
+    }
+    private var storedLabel: String?
+    private var makeLabel: (() -> String)?
+
+    /// Replaces the label by one made on demand (layout labels cost nothing until a message needs them).
+    func setLabel(_ make: @escaping () -> String) {
+        storedLabel = nil
+        makeLabel = make
+    }
 
     /// `lhs REL rhs`, stored as `lhs − rhs REL 0`.
     public init(_ lhs: LinearExpression, _ relation: LayoutRelation, _ rhs: LinearExpression,
@@ -98,7 +112,7 @@ public final class LinearConstraint: CustomStringConvertible {
         expression = lhs - rhs
         self.relation = relation
         self.priority = priority
-        self.label = label ?? "\(lhs) \(relation.rawValue) \(rhs)" + (priority.isRequired ? "" : " @ \(priority)")
+        storedLabel = label ?? "\(lhs) \(relation.rawValue) \(rhs)" + (priority.isRequired ? "" : " @ \(priority)")
     }
 
     /// The label (given labels are taken as written, priority included or not).
