@@ -22,6 +22,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     public private(set) var isActive = false
     /// The engine that holds this constraint's solver form (constant changes go straight to it).
     weak var engine: LayoutEngine?
+    /// Its solver form in that engine.
+    var installedForm: LinearConstraint?
 
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constant` or `multiplier` when
     ///   not finite (or the multiplier is 0 with a second item), `secondAttribute` when the two attributes
@@ -100,6 +102,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard isActive, let owner = firstItem.layer else { return }
         owner.layoutState.constraints.removeAll { $0 === self }
         isActive = false
+        engine = nil
+        installedForm = nil
         owner.invalidateLayout()
     }
 
@@ -136,6 +140,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard let second = secondItem.layer else {
             throw TesseraError.invalidArgument(argument: "secondItem", reason: "\(self): the guide's scroll layer no longer exists")
         }
+        // The usual cases first: the same layer, a superlayer, siblings.
+        if first === second || first.superlayer === second { return second }
+        if second.superlayer === first { return first }
+        if let parent = first.superlayer, parent === second.superlayer { return parent }
         // Trees are shallow (at most 256 levels): a list beats a set here.
         var ancestors: [Layer] = []
         var layer: Layer? = first

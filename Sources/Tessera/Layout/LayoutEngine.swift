@@ -25,8 +25,7 @@ final class LayoutEngine {
     var needsFullPass = true
     /// Constraints whose constant changed since the last layout (constants-only pass).
     private var changedConstants: [LayoutConstraint] = []
-    /// The solver form of each installed user constraint.
-    private var userConstraints: [ObjectIdentifier: LinearConstraint] = [:]
+    private var pass = 0
     /// Frames of the fixed (translating) layers the last full pass held.
     private var fixedFrames: [(Layer, Rect)] = []
     /// The laid-out layers of the last full pass and their variables.
@@ -63,7 +62,7 @@ final class LayoutEngine {
     func layout(_ root: Layer) throws {
         if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
             while let constraint = changedConstants.first {
-                if let installed = userConstraints[ObjectIdentifier(constraint)], constraint.engine === self {
+                if let installed = constraint.installedForm, constraint.engine === self, system.contains(installed) {
                     installed.setLabel { constraint.description }
                     try system.setConstant(-constraint.constant, of: installed)
                 }
@@ -195,10 +194,11 @@ final class LayoutEngine {
     // MARK: - Installing
 
     private func install(_ specs: [Spec]) throws {
-        var seen = Set<Key>()
+        pass += 1
+        if installed.isEmpty { installed.reserveCapacity(specs.count) }
         for spec in specs {
-            seen.insert(spec.key)
             if let old = installed[spec.key] {
+                old.pass = pass
                 if sameShape(old, spec) {
                     if old.expression.constant != spec.constant {
                         old.setLabel(spec.label)
@@ -209,23 +209,23 @@ final class LayoutEngine {
                 }
                 try uninstall(spec.key, old)
             }
-            let constraint = LinearConstraint(LinearExpression(spec.terms, constant: spec.constant), spec.relation,
-                                              LinearExpression(), priority: spec.priority, label: "")
+            let constraint = LinearConstraint(expression: LinearExpression(spec.terms, constant: spec.constant), spec.relation,
+                                              priority: spec.priority)
             constraint.setLabel(spec.label)
+            constraint.pass = pass
             try system.add(constraint)
             installed[spec.key] = constraint
             if let source = spec.source {
                 source.engine = self
-                userConstraints[ObjectIdentifier(source)] = constraint
+                source.installedForm = constraint
             }
         }
-        for (key, old) in installed where !seen.contains(key) { try uninstall(key, old) }
+        for (key, old) in installed where old.pass != pass { try uninstall(key, old) }
     }
 
     private func uninstall(_ key: Key, _ constraint: LinearConstraint) throws {
         try system.remove(constraint)
         installed[key] = nil
-        if case let .user(id) = key { userConstraints[id] = nil }
     }
 
     private func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {

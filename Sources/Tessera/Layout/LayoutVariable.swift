@@ -106,6 +106,16 @@ public final class LinearConstraint: CustomStringConvertible {
         makeLabel = make
     }
 
+    /// The layout engine's pass that last produced this constraint (to find the ones no pass produced).
+    var pass = 0
+
+    /// `expression REL 0` as it is.
+    init(expression: LinearExpression, _ relation: LayoutRelation, priority: LayoutPriority) {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
+    }
+
     /// `lhs REL rhs`, stored as `lhs − rhs REL 0`.
     public init(_ lhs: LinearExpression, _ relation: LayoutRelation, _ rhs: LinearExpression,
                 priority: LayoutPriority = .required, label: String? = nil) {

@@ -93,7 +93,7 @@ import Tessera
     }
 
     /// A chain of cards like a feed: each below the previous one, widths from the scroll layer.
-    private func feed(cards: Int) throws -> (Layer, ScrollLayer, [Layer], [LayoutConstraint]) {
+    func feed(cards: Int) throws -> (Layer, ScrollLayer, [Layer], [LayoutConstraint]) {
         let root = try named("root", Rect(x: 0, y: 0, width: 320, height: 480))
         let scroll = try ScrollLayer()
         scroll.name = "feed"
@@ -168,5 +168,25 @@ import Tessera
         #expect(cards.map(\.frame) == freshCards.map(\.frame))
         #expect(scroll.contentSize == freshScroll.contentSize)
         #expect(cards[0].frame.origin.y == 100 && cards[7].frame.origin.y == cards[6].frame.maxY + 9)
+    }
+}
+
+extension LayoutConstraintTests {
+    @Test func editingADeactivatedConstraintChangesNothing() throws {
+        let (root, _, cards, spacing) = try feed(cards: 5)
+        try root.layoutIfNeeded()
+        let before = cards.map(\.frame)
+        let extra = try cards[2].heightAnchor.constraint(equalToConstant: 10).withPriority(try LayoutPriority(900))
+        try extra.activate()
+        try root.layoutIfNeeded()
+        #expect(cards[2].frame.size.height == 10)
+        extra.deactivate()
+        try root.layoutIfNeeded()
+        try extra.setConstant(20)
+        try root.layoutIfNeeded()
+        #expect(cards.map(\.frame) == before)
+        try spacing[1].setConstant(spacing[1].constant)
+        try root.layoutIfNeeded()
+        #expect(cards.map(\.frame) == before)
     }
 }
