@@ -12,6 +12,9 @@ final class LayerLayoutState {
     var ambiguousAxes: Set<LayoutAxis> = []
     /// The root's layout engine (only on roots that were laid out).
     var engine: LayoutEngine?
+    /// The solver constraints the engine made for this layer: its fixed frame (x, y, width, height)
+    /// in slots 0…3, hugging and compression resistance (horizontal, vertical) in slots 4…7.
+    var generated: [LinearConstraint?] = []
 
     private(set) var variables: FrameVariables?
     private(set) var contentVariables: (width: LayoutVariable, height: LayoutVariable)?

@@ -17,7 +17,8 @@
 /// depth) plus the solve; a constants-only pass is the solver's work plus O(laid-out layers).
 final class LayoutEngine {
     private let system = LayoutSystem()
-    private var installed: [Key: LinearConstraint] = [:]
+    /// Every solver constraint installed, with where it is recorded.
+    private var installed: [(key: Key, constraint: LinearConstraint)] = []
     /// Undetermined attributes of the last layout (`card.width`, `feed.contentSize.height`).
     private(set) var ambiguousAttributes: [String] = []
     private var flaggedLayers: [Layer] = []
@@ -35,11 +36,29 @@ final class LayoutEngine {
         changedConstants.append(constraint)
     }
 
-    private enum Key: Hashable {
-        case user(ObjectIdentifier)
-        case fixed(ObjectIdentifier, Int)
-        case hugging(ObjectIdentifier, Int)
-        case resistance(ObjectIdentifier, Int)
+    /// Where a solver constraint is recorded: on the user's constraint, or in a slot of a layer's
+    /// layout state (``LayerLayoutState/generated``).
+    private enum Key {
+        case user(LayoutConstraint)
+        case generated(LayerLayoutState, Int)
+
+        var current: LinearConstraint? {
+            switch self {
+            case let .user(constraint): return constraint.installedForm
+            case let .generated(state, slot): return slot < state.generated.count ? state.generated[slot] : nil
+            }
+        }
+
+        func record(_ constraint: LinearConstraint?, engine: LayoutEngine) {
+            switch self {
+            case let .user(source):
+                source.installedForm = constraint
+                source.engine = constraint == nil ? nil : engine
+            case let .generated(state, slot):
+                if state.generated.count <= slot { state.generated += Array(repeating: nil, count: slot + 1 - state.generated.count) }
+                state.generated[slot] = constraint
+            }
+        }
     }
 
     private struct Spec {
@@ -88,13 +107,12 @@ final class LayoutEngine {
         laidOut = []
         for layer in touched {
             let v = frameVariables(layer)
-            let id = ObjectIdentifier(layer)
             if layer.translatesFrameIntoConstraints {
                 let frame = layer.frame
                 fixedFrames.append((layer, frame))
                 let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
-                    specs.append(Spec(key: .fixed(id, index), terms: [(variable, 1)], constant: -values[index],
+                    specs.append(Spec(key: .generated(layer.layoutState, index), terms: [(variable, 1)], constant: -values[index],
                                       relation: .equal, priority: .required,
                                       label: { "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)" }))
                 }
@@ -107,9 +125,9 @@ final class LayoutEngine {
                     let name = { "\(layer.layoutName).\(axis == .horizontal ? "width" : "height")" }
                     let hugging = layer.contentHuggingPriority(for: axis)
                     let resistance = layer.contentCompressionResistancePriority(for: axis)
-                    specs.append(Spec(key: .hugging(id, index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
+                    specs.append(Spec(key: .generated(layer.layoutState, 4 + index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
                                       priority: hugging, label: { "\(name()) <= \(LayoutConstraint.format(size)) @ \(hugging) (hugging)" }))
-                    specs.append(Spec(key: .resistance(id, index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
+                    specs.append(Spec(key: .generated(layer.layoutState, 6 + index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
                                       priority: resistance,
                                       label: { "\(name()) >= \(LayoutConstraint.format(size)) @ \(resistance) (compression resistance)" }))
                 }
@@ -152,7 +170,7 @@ final class LayoutEngine {
                 terms.append((term.variable, -constraint.multiplier * term.coefficient))
             }
         }
-        return Spec(key: .user(ObjectIdentifier(constraint)), terms: terms, constant: -constraint.constant,
+        return Spec(key: .user(constraint), terms: terms, constant: -constraint.constant,
                     relation: constraint.relation, priority: constraint.priority, label: { constraint.description },
                     source: constraint)
     }
@@ -195,37 +213,41 @@ final class LayoutEngine {
 
     private func install(_ specs: [Spec]) throws {
         pass += 1
-        if installed.isEmpty { installed.reserveCapacity(specs.count) }
+        var kept: [(key: Key, constraint: LinearConstraint)] = []
+        kept.reserveCapacity(specs.count)
+        var completed = false
+        // A failed pass keeps track of everything it installed, so that a later pass can remove it.
+        defer { if !completed { installed += kept } }
         for spec in specs {
-            if let old = installed[spec.key] {
+            if let old = spec.key.current, system.contains(old) {
                 old.pass = pass
                 if sameShape(old, spec) {
                     if old.expression.constant != spec.constant {
                         old.setLabel(spec.label)
                         try system.setConstant(spec.constant, of: old)
                     }
-                    spec.source?.engine = self
+                    spec.key.record(old, engine: self)
+                    kept.append((spec.key, old))
                     continue
                 }
-                try uninstall(spec.key, old)
+                try system.remove(old)
+                spec.key.record(nil, engine: self)
+                old.pass = 0
             }
             let constraint = LinearConstraint(expression: LinearExpression(spec.terms, constant: spec.constant), spec.relation,
                                               priority: spec.priority)
             constraint.setLabel(spec.label)
             constraint.pass = pass
             try system.add(constraint)
-            installed[spec.key] = constraint
-            if let source = spec.source {
-                source.engine = self
-                source.installedForm = constraint
-            }
+            spec.key.record(constraint, engine: self)
+            kept.append((spec.key, constraint))
         }
-        for (key, old) in installed where old.pass != pass { try uninstall(key, old) }
-    }
-
-    private func uninstall(_ key: Key, _ constraint: LinearConstraint) throws {
-        try system.remove(constraint)
-        installed[key] = nil
+        for (key, old) in installed where old.pass != pass && system.contains(old) {
+            try system.remove(old)
+            if key.current === old { key.record(nil, engine: self) }
+        }
+        installed = kept
+        completed = true
     }
 
     private func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {

@@ -24,7 +24,6 @@ public final class LayoutSystem {
 
     // The compiled form.
     private var variables: [LayoutVariable] = []
-    private var variableIndex: [ObjectIdentifier: Int] = [:]
     /// Per variable: the constraint defining it (index into `constraints`), or -1.
     private var definedBy: [Int] = []
     /// The defined variables in the order they were peeled (evaluate in reverse).
@@ -161,23 +160,28 @@ public final class LayoutSystem {
 
     /// Whether the last ``solve()`` left `variable` undetermined (true for a variable in no constraint).
     public func isAmbiguous(_ variable: LayoutVariable) -> Bool {
-        guard let index = variableIndex[ObjectIdentifier(variable)] else { return true }
+        guard let index = compiledIndex(of: variable) else { return true }
         return ambiguous[index]
     }
 
     // MARK: - Compiling
 
     private func index(of variable: LayoutVariable) -> Int {
-        let key = ObjectIdentifier(variable)
-        if let index = variableIndex[key] { return index }
-        variableIndex[key] = variables.count
+        let slot = variable.systemIndex
+        if slot >= 0 && slot < variables.count && variables[slot] === variable { return slot }
+        variable.systemIndex = variables.count
         variables.append(variable)
         return variables.count - 1
     }
 
+    /// The variable's index in the compiled system, or nil when no constraint uses it.
+    private func compiledIndex(of variable: LayoutVariable) -> Int? {
+        let slot = variable.systemIndex
+        return slot >= 0 && slot < variables.count && variables[slot] === variable ? slot : nil
+    }
+
     private func compile() throws {
         variables = []
-        variableIndex = [:]
         terms = constraints.map { constraint in
             var merged: [(variable: Int, coefficient: Double)] = []
             for (variable, coefficient) in constraint.expression.terms {
@@ -327,7 +331,9 @@ public final class LayoutSystem {
         for (v, _) in variables.enumerated() where definedBy[v] < 0 && !simplexVariable[v] { ambiguous[v] = true }
         for (g, solver) in groups.enumerated() {
             let list = groupVariables[g].map { variables[$0] }
-            for variable in solver.ambiguousVariables(list) { ambiguous[variableIndex[ObjectIdentifier(variable)]!] = true }
+            for variable in solver.ambiguousVariables(list) {
+                if let index = compiledIndex(of: variable) { ambiguous[index] = true }
+            }
         }
         for v in definitionOrder.reversed() {
             ambiguous[v] = terms[definedBy[v]].contains { $0.variable != v && ambiguous[$0.variable] }

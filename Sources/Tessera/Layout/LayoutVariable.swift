@@ -15,6 +15,9 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     let definitionRank: Int
     /// The layout engine's index of the laid-out layer this variable belongs to, or -1.
     var layoutIndex = -1
+    /// The index the ``LayoutSystem`` that last compiled the variable gave it (checked against that
+    /// system's list before use; a variable is meant to be in one layout system at a time).
+    var systemIndex = -1
 
     public convenience init(_ name: String) { self.init(name, definitionRank: 1) }
 
