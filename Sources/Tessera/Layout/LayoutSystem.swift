@@ -32,7 +32,13 @@ public final class LayoutSystem {
     private var terms: [[(variable: Int, coefficient: Double)]] = []
     /// Per constraint: its simplex group, or -1 for a definition.
     private var groupOfConstraint: [Int] = []
-    private var groups: [SimplexSolver] = []
+    /// Per group: its solver, or `nil` for a group of constraints on a single variable, which is solved
+    /// directly (`solveBoundGroup`).
+    private var groups: [SimplexSolver?] = []
+    /// Per group: its constraints (positions).
+    private var groupConstraints: [[Int]] = []
+    /// Per single-variable group: whether the optimum leaves the variable free.
+    private var boundAmbiguous: [Bool] = []
     private var groupVariables: [[Int]] = []
     private var ambiguous: [Bool] = []
     /// Per variable: its value (read without touching the variable objects), the definitions that use
@@ -98,8 +104,19 @@ public final class LayoutSystem {
         let group = groupOfConstraint[position]
         var seeds: [Int] = []
         if group >= 0 {
-            try groups[group].setConstant(constant, of: constraint)
-            groups[group].updateVariables()
+            if let solver = groups[group] {
+                try solver.setConstant(constant, of: constraint)
+                solver.updateVariables()
+            } else {
+                let old = constraint.expression.constant
+                constraint.expression.constant = constant
+                if !solveBoundGroup(group) {
+                    let error = conflict(inGroup: group)
+                    constraint.expression.constant = old
+                    _ = solveBoundGroup(group)
+                    throw error
+                }
+            }
             for v in groupVariables[group] where variables[v].value != values[v] {
                 values[v] = variables[v].value
                 seeds.append(v)
@@ -197,7 +214,7 @@ public final class LayoutSystem {
         peel()
         try buildGroups()
         needsCompile = false
-        for solver in groups { solver.updateVariables() }
+        for solver in groups { solver?.updateVariables() }
         for (index, variable) in variables.enumerated() where definedBy[index] < 0 && !inSimplex(index) {
             variable.value = 0
         }
@@ -265,48 +282,120 @@ public final class LayoutSystem {
             for term in list.dropFirst() { parent[find(term.variable)] = find(first.variable) }
         }
         var groupOfRoot: [Int: Int] = [:]
-        var newGroups: [SimplexSolver] = []
-        var newGroupVariables: [[Int]] = []
-        var constantOnly = SimplexSolver()
-        var constantOnlyUsed = false
+        var members: [[Int]] = []
+        var constantOnlyGroup = -1
         for (c, list) in terms.enumerated() where groupOfConstraint[c] >= 0 {
-            let solver: SimplexSolver
             if let first = list.first {
                 let root = find(first.variable)
                 if let g = groupOfRoot[root] {
                     groupOfConstraint[c] = g
-                    solver = newGroups[g]
                 } else {
-                    groupOfRoot[root] = newGroups.count
-                    groupOfConstraint[c] = newGroups.count
-                    solver = SimplexSolver()
-                    newGroups.append(solver)
-                    newGroupVariables.append([])
+                    groupOfRoot[root] = members.count
+                    groupOfConstraint[c] = members.count
+                    members.append([])
                 }
             } else {
                 // No variable at all (`0 == 5`): its own group.
-                if !constantOnlyUsed {
-                    constantOnly = SimplexSolver()
-                    constantOnlyUsed = true
-                    newGroups.append(constantOnly)
-                    newGroupVariables.append([])
+                if constantOnlyGroup < 0 {
+                    constantOnlyGroup = members.count
+                    members.append([])
                 }
-                groupOfConstraint[c] = newGroups.count - 1
-                solver = constantOnly
+                groupOfConstraint[c] = constantOnlyGroup
             }
+            members[groupOfConstraint[c]].append(c)
+        }
+        var newGroupVariables = [[Int]](repeating: [], count: members.count)
+        for v in variables.indices where simplexVariable[v] {
+            if let g = groupOfRoot[find(v)] { newGroupVariables[g].append(v) }
+        }
+        groupConstraints = members
+        groupVariables = newGroupVariables
+        groups = [SimplexSolver?](repeating: nil, count: members.count)
+        boundAmbiguous = [Bool](repeating: false, count: members.count)
+        for (g, list) in members.enumerated() {
+            if newGroupVariables[g].count == 1 && list.allSatisfy({ terms[$0].count == 1 }) && solveBoundGroup(g) {
+                continue
+            }
+            let solver = SimplexSolver()
             do {
-                try solver.add(constraints[c])
+                for c in list { try solver.add(constraints[c]) }
             } catch {
                 needsCompile = true
                 throw error
             }
+            groups[g] = solver
         }
-        for v in variables.indices where simplexVariable[v] {
-            if let g = groupOfRoot[find(v)] { newGroupVariables[g].append(v) }
-        }
-        groups = newGroups
-        groupVariables = newGroupVariables
     }
+
+    /// The error a group's constraints give when a solver tries them (a minimal conflict, named).
+    private func conflict(inGroup group: Int) -> Error {
+        let solver = SimplexSolver()
+        do {
+            for c in groupConstraints[group] { try solver.add(constraints[c]) }
+        } catch {
+            return error
+        }
+        return LayoutError.solverFailure(reason: "a single-variable group was infeasible but its solver is not")
+    }
+
+    /// Solves a group of constraints `a · v + c REL 0` on one variable directly: the required ones bound
+    /// `v` to an interval; the optional ones add `weight · |a| · violation`, a convex piecewise-linear
+    /// function whose minimum over the interval lies at a bound or a breakpoint. Writes the value (the
+    /// smallest optimal one) and the ambiguity (several optimal values). Returns false, writing nothing,
+    /// when the required bounds leave no value. O(k²) for k constraints (2 for an intrinsic size).
+    private func solveBoundGroup(_ group: Int) -> Bool {
+        let v = groupVariables[group][0]
+        var low = -Double.infinity, high = Double.infinity
+        var optional: [(bound: Double, relation: LayoutRelation, weight: Double)] = []
+        for c in groupConstraints[group] {
+            let constraint = constraints[c]
+            let a = terms[c][0].coefficient
+            let bound = -constraint.expression.constant / a
+            var relation = constraint.relation
+            if a < 0 {
+                relation = relation == .lessThanOrEqual ? .greaterThanOrEqual
+                    : relation == .greaterThanOrEqual ? .lessThanOrEqual : .equal
+            }
+            if constraint.priority.isRequired {
+                if relation != .lessThanOrEqual { low = max(low, bound) }
+                if relation != .greaterThanOrEqual { high = min(high, bound) }
+            } else {
+                optional.append((bound, relation, constraint.priority.weight * abs(a)))
+            }
+        }
+        let tolerance = SimplexSolver.tolerance * max(1, low.isFinite ? abs(low) : 0, high.isFinite ? abs(high) : 0)
+        guard low <= high + tolerance else { return false }
+        if low > high { high = low }
+        func cost(_ x: Double) -> Double {
+            optional.reduce(0) { sum, term in
+                switch term.relation {
+                case .equal: return sum + term.weight * abs(x - term.bound)
+                case .greaterThanOrEqual: return sum + term.weight * max(0, term.bound - x)
+                case .lessThanOrEqual: return sum + term.weight * max(0, x - term.bound)
+                }
+            }
+        }
+        var candidates = optional.map { min(high, max(low, $0.bound)) }
+        if low.isFinite { candidates.append(low) }
+        if high.isFinite { candidates.append(high) }
+        if candidates.isEmpty { candidates.append(0) }
+        candidates.sort()
+        let costs = candidates.map(cost)
+        let best = costs.min()!
+        let slack = 1e-9 * max(1, best)
+        let optimal = candidates.indices.filter { costs[$0] <= best + slack }
+        let value = candidates[optimal[0]]
+        var free = candidates[optimal.last!] - value > SimplexSolver.tolerance
+        // Flat beyond the outermost candidates when nothing pulls back towards them.
+        let pullsDown = optional.contains { $0.relation != .greaterThanOrEqual }
+        let pullsUp = optional.contains { $0.relation != .lessThanOrEqual }
+        if optimal.last! == candidates.count - 1 && high == .infinity && !pullsDown { free = true }
+        if optimal[0] == 0 && low == -.infinity && !pullsUp { free = true }
+        variables[v].value = value
+        boundAmbiguous[group] = free
+        return true
+    }
+
 
     private func evaluateDefinitions() {
         for v in definitionOrder.reversed() {
@@ -329,7 +418,11 @@ public final class LayoutSystem {
     private func computeAmbiguity() {
         ambiguous = [Bool](repeating: false, count: variables.count)
         for (v, _) in variables.enumerated() where definedBy[v] < 0 && !simplexVariable[v] { ambiguous[v] = true }
-        for (g, solver) in groups.enumerated() {
+        for (g, group) in groups.enumerated() {
+            guard let solver = group else {
+                if boundAmbiguous[g] { for v in groupVariables[g] { ambiguous[v] = true } }
+                continue
+            }
             let list = groupVariables[g].map { variables[$0] }
             for variable in solver.ambiguousVariables(list) {
                 if let index = compiledIndex(of: variable) { ambiguous[index] = true }
