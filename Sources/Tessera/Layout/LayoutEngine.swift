@@ -27,6 +27,9 @@ final class LayoutEngine {
     /// Constraints whose constant changed since the last layout (constants-only pass).
     private var changedConstants: [LayoutConstraint] = []
     private var pass = 0
+    /// Scratch marks for `write` (one per laid-out layer) and the current mark.
+    private var stamps: [Int] = []
+    private var stamp = 0
     /// Frames of the fixed (translating) layers the last full pass held.
     private var fixedFrames: [(Layer, Rect)] = []
     /// The laid-out layers of the last full pass and their variables.
@@ -266,11 +269,15 @@ final class LayoutEngine {
         var frames: [(Layer, Rect)] = []
         var indices: [Int]
         if let changed {
-            var seen = Set<Int>()
+            stamp &+= 1
+            if stamps.count != laidOut.count { stamps = [Int](repeating: 0, count: laidOut.count) }
             indices = []
-            for variable in changed where variable.layoutIndex >= 0 && variable.layoutIndex < laidOut.count
-                && laidOut[variable.layoutIndex].1.x.layoutIndex == variable.layoutIndex && seen.insert(variable.layoutIndex).inserted {
-                indices.append(variable.layoutIndex)
+            for variable in changed {
+                let index = variable.layoutIndex
+                guard index >= 0 && index < laidOut.count && laidOut[index].1.x.layoutIndex == index,
+                      stamps[index] != stamp else { continue }
+                stamps[index] = stamp
+                indices.append(index)
             }
         } else {
             indices = Array(laidOut.indices)

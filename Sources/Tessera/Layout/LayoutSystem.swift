@@ -146,18 +146,22 @@ public final class LayoutSystem {
     /// dependency order, and records what changed. O(the dependent definitions).
     private func reevaluate(from seeds: [Int]) {
         changed.append(contentsOf: seeds)
-        var dirty: [Int] = []
         var stack = seeds
+        var lowest = Int.max, highest = -1
         while let v = stack.popLast() {
             for user in users[v] where !marked[user] {
                 marked[user] = true
-                dirty.append(user)
+                lowest = min(lowest, orderIndex[user])
+                highest = max(highest, orderIndex[user])
                 stack.append(user)
             }
         }
-        // Later in `definitionOrder` = evaluated earlier (inputs of earlier definitions).
-        dirty.sort { orderIndex[$0] > orderIndex[$1] }
-        for v in dirty {
+        guard highest >= 0 else { return }
+        // Later in `definitionOrder` = evaluated earlier (inputs of earlier definitions): walk the
+        // marked stretch backwards.
+        for position in stride(from: highest, through: lowest, by: -1) {
+            let v = definitionOrder[position]
+            guard marked[v] else { continue }
             marked[v] = false
             let value = definitionValue(v)
             if value != values[v] {
