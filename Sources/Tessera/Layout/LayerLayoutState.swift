@@ -24,12 +24,12 @@ final class LayerLayoutState {
         let x, y, width, height: LayoutVariable
     }
 
-    func frameVariables(_ name: String) -> FrameVariables {
+    func frameVariables(_ name: @escaping () -> String) -> FrameVariables {
         if let variables { return variables }
-        let made = FrameVariables(x: LayoutVariable("\(name).x", definitionRank: 1),
-                                  y: LayoutVariable("\(name).y", definitionRank: 1),
-                                  width: LayoutVariable("\(name).width", definitionRank: 2),
-                                  height: LayoutVariable("\(name).height", definitionRank: 2))
+        let made = FrameVariables(x: LayoutVariable(lazyName: { "\(name()).x" }, definitionRank: 1),
+                                  y: LayoutVariable(lazyName: { "\(name()).y" }, definitionRank: 1),
+                                  width: LayoutVariable(lazyName: { "\(name()).width" }, definitionRank: 2),
+                                  height: LayoutVariable(lazyName: { "\(name()).height" }, definitionRank: 2))
         variables = made
         return made
     }

@@ -150,7 +150,7 @@ final class LayoutEngine {
 
     private func frameVariables(_ layer: Layer) -> LayerLayoutState.FrameVariables {
         if touchedSet.insert(ObjectIdentifier(layer)).inserted { touched.append(layer) }
-        return layer.layoutState.frameVariables(layer.layoutName)
+        return layer.layoutState.frameVariables { [weak layer] in layer?.layoutName ?? "(freed layer)" }
     }
 
     private func contentVariable(_ layer: ScrollLayer, _ axis: LayoutAxis) -> LayoutVariable {

@@ -19,7 +19,11 @@
 /// evaluation are O(total terms); the simplex cost is that of the groups.
 public final class LayoutSystem {
     private var constraints: [LinearConstraint] = []
-    private var positions: [ObjectIdentifier: Int] = [:]
+    /// Where `constraint` is in `constraints`, or nil (the constraint carries its position).
+    private func position(of constraint: LinearConstraint) -> Int? {
+        let slot = constraint.systemPosition
+        return slot >= 0 && slot < constraints.count && constraints[slot] === constraint ? slot : nil
+    }
     private var needsCompile = true
 
     // The compiled form.
@@ -55,19 +59,19 @@ public final class LayoutSystem {
     /// The constraints, in the order they were added.
     public var allConstraints: [LinearConstraint] { constraints }
 
-    public func contains(_ constraint: LinearConstraint) -> Bool { positions[ObjectIdentifier(constraint)] != nil }
+    public func contains(_ constraint: LinearConstraint) -> Bool { position(of: constraint) != nil }
 
     /// Adds `constraint`; it takes effect at the next ``solve()``.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constraint` when it is already
     ///   in the system or has a non-finite constant or coefficient.
     public func add(_ constraint: LinearConstraint) throws {
-        guard positions[ObjectIdentifier(constraint)] == nil else {
+        guard position(of: constraint) == nil else {
             throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is already in the system")
         }
         guard constraint.expression.isFinite else {
             throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) has a non-finite constant or coefficient")
         }
-        positions[ObjectIdentifier(constraint)] = constraints.count
+        constraint.systemPosition = constraints.count
         constraints.append(constraint)
         needsCompile = true
     }
@@ -75,13 +79,13 @@ public final class LayoutSystem {
     /// Removes `constraint`; it stops counting at the next ``solve()``.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `constraint` when absent.
     public func remove(_ constraint: LinearConstraint) throws {
-        guard let position = positions.removeValue(forKey: ObjectIdentifier(constraint)) else {
+        guard let position = position(of: constraint) else {
             throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is not in the system")
         }
         let last = constraints.removeLast()
         if position < constraints.count {
             constraints[position] = last
-            positions[ObjectIdentifier(last)] = position
+            last.systemPosition = position
         }
         needsCompile = true
     }
@@ -94,7 +98,7 @@ public final class LayoutSystem {
         guard constant.isFinite else {
             throw TesseraError.invalidArgument(argument: "constant", reason: "must be finite, got \(constant)")
         }
-        guard let position = positions[ObjectIdentifier(constraint)] else {
+        guard let position = position(of: constraint) else {
             throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is not in the system")
         }
         if needsCompile {

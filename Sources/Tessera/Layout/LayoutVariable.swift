@@ -5,8 +5,15 @@
 /// by ``SimplexSolver/updateVariables()``. Thread safety: as the solver that uses it (one thread at a
 /// time). Cost: one small object.
 public final class LayoutVariable: Hashable, CustomStringConvertible {
-    /// For messages only (`card.minY`).
-    public let name: String
+    /// For messages only (`card.y`); made on first use when given as a closure.
+    public var name: String {
+        if let storedName { return storedName }
+        let made = makeName?() ?? "variable"
+        storedName = made
+        return made
+    }
+    private var storedName: String?
+    private var makeName: (() -> String)?
     /// The value from the last ``SimplexSolver/updateVariables()``; 0 before.
     public internal(set) var value: Double = 0
     /// Which unknown a required equality should define when it could define several (lower first):
@@ -22,7 +29,13 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     public convenience init(_ name: String) { self.init(name, definitionRank: 1) }
 
     init(_ name: String, definitionRank: Int) {
-        self.name = name
+        storedName = name
+        self.definitionRank = definitionRank
+    }
+
+    /// A variable whose name is made only if a message needs it.
+    init(lazyName: @escaping () -> String, definitionRank: Int) {
+        makeName = lazyName
         self.definitionRank = definitionRank
     }
 
@@ -109,6 +122,9 @@ public final class LinearConstraint: CustomStringConvertible {
         makeLabel = make
     }
 
+    /// Its position in the ``LayoutSystem`` holding it (checked against that system's list before use; a
+    /// constraint is meant to be in one layout system at a time).
+    var systemPosition = -1
     /// The layout engine's pass that last produced this constraint (to find the ones no pass produced).
     var pass = 0
 
