@@ -10,10 +10,10 @@
 /// in one tableau. What remains is split into independent groups (constraints sharing no variable),
 /// each solved by its own ``SimplexSolver``; definitions are then evaluated in dependency order.
 ///
-/// Incremental: a changed constant of a definition re-evaluates the definitions; one of a simplex
-/// constraint goes through ``SimplexSolver/setConstant(_:of:)`` of its group. Adding or removing a
-/// constraint that touches only simplex-group variables goes to its group's solver; anything else
-/// re-peels the system at the next ``solve()``.
+/// Incremental: a changed constant of a definition re-evaluates the definitions that depend on it; one
+/// of a simplex constraint goes through ``SimplexSolver/setConstant(_:of:)`` of its group (or re-solves
+/// its single-variable group). Adding or removing a constraint re-compiles the system (peeling and
+/// groups) at the next ``solve()``: O(total terms), not incremental yet.
 ///
 /// Units: the variables'. Thread safety: not synchronized; one thread at a time. Cost: peeling and
 /// evaluation are O(total terms); the simplex cost is that of the groups.

@@ -190,3 +190,36 @@ extension LayoutConstraintTests {
         #expect(cards.map(\.frame) == before)
     }
 }
+
+extension LayoutConstraintTests {
+    @Test func negativeSolvedSizesAreErrorsAndFramesStay() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 100, height: 100))
+        let box = try named("box", Rect(x: 1, y: 2, width: 3, height: 4))
+        try root.addSublayer(box)
+        try LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10),
+            box.rightAnchor.constraint(equalTo: root.leftAnchor, constant: -5),
+        ])
+        #expect(throws: LayoutError.negativeSize(attribute: "box.width", value: -5)) { try root.layoutIfNeeded() }
+        #expect(box.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+    }
+
+    @Test func aLayerPinnedToItsSuperlayerIgnoresTheSuperlayersBoundsOrigin() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 200, height: 200))
+        let panel = try named("panel", Rect(x: 0, y: 0, width: 100, height: 100))
+        let chip = try named("chip")
+        try root.addSublayer(panel)
+        try panel.addSublayer(chip)
+        try panel.setBoundsOrigin(Point(x: -30, y: 40))
+        try LayoutConstraint.activate([
+            chip.leftAnchor.constraint(equalTo: panel.leftAnchor, constant: 10),
+            chip.bottomAnchor.constraint(equalTo: panel.bottomAnchor, constant: -10),
+            chip.widthAnchor.constraint(equalTo: panel.widthAnchor, multiplier: 0.5),
+            chip.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        try root.layoutIfNeeded()
+        #expect(chip.frame == Rect(x: 10, y: 70, width: 50, height: 20))
+        #expect(panel.boundsOrigin == Point(x: -30, y: 40))
+    }
+}
