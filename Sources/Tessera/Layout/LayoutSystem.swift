@@ -18,41 +18,45 @@
 /// Units: the variables'. Thread safety: not synchronized; one thread at a time. Cost: peeling and
 /// evaluation are O(total terms); the simplex cost is that of the groups.
 public final class LayoutSystem {
-    private var constraints: [LinearConstraint] = []
+    var constraints: [LinearConstraint] = []
     /// Where `constraint` is in `constraints`, or nil (the constraint carries its position).
-    private func position(of constraint: LinearConstraint) -> Int? {
+    func position(of constraint: LinearConstraint) -> Int? {
         let slot = constraint.systemPosition
         return slot >= 0 && slot < constraints.count && constraints[slot] === constraint ? slot : nil
     }
-    private var needsCompile = true
+    var needsCompile = true
 
     // The compiled form.
-    private var variables: [LayoutVariable] = []
+    var variables: [LayoutVariable] = []
     /// Per variable: the constraint defining it (index into `constraints`), or -1.
-    private var definedBy: [Int] = []
+    var definedBy: [Int] = []
     /// The defined variables in the order they were peeled (evaluate in reverse).
-    private var definitionOrder: [Int] = []
+    var definitionOrder: [Int] = []
     /// Per constraint: its merged terms (variable index, coefficient).
-    private var terms: [[(variable: Int, coefficient: Double)]] = []
+    var terms: [[(variable: Int, coefficient: Double)]] = []
     /// Per constraint: its simplex group, or -1 for a definition.
-    private var groupOfConstraint: [Int] = []
+    var groupOfConstraint: [Int] = []
     /// Per group: its solver, or `nil` for a group of constraints on a single variable, which is solved
     /// directly (`solveBoundGroup`).
-    private var groups: [SimplexSolver?] = []
+    var groups: [SimplexSolver?] = []
     /// Per group: its constraints (positions).
-    private var groupConstraints: [[Int]] = []
+    var groupConstraints: [[Int]] = []
     /// Per single-variable group: whether the optimum leaves the variable free.
-    private var boundAmbiguous: [Bool] = []
-    private var groupVariables: [[Int]] = []
-    private var ambiguous: [Bool] = []
+    var boundAmbiguous: [Bool] = []
+    var groupVariables: [[Int]] = []
+    var ambiguous: [Bool] = []
     /// Per variable: its value (read without touching the variable objects), the definitions that use
     /// it, its position in `definitionOrder`, and a scratch mark.
-    private var values: [Double] = []
-    private var users: [[Int]] = []
-    private var orderIndex: [Int] = []
-    private var marked: [Bool] = []
-    private var changed: [Int] = []
-    private var changedAll = false
+    var values: [Double] = []
+    var users: [[Int]] = []
+    var orderIndex: [Int] = []
+    var marked: [Bool] = []
+    var changed: [Int] = []
+    var changedAll = false
+    /// Per variable: its group, or -1.
+    var groupOfVariable: [Int] = []
+    /// Set when an incremental change may have changed what is ambiguous (recomputed by ``solve()``).
+    var ambiguityIsStale = false
 
     public init() {}
 
@@ -73,7 +77,7 @@ public final class LayoutSystem {
         }
         constraint.systemPosition = constraints.count
         constraints.append(constraint)
-        needsCompile = true
+        if !needsCompile { addIncrementally(at: constraints.count - 1) }
     }
 
     /// Removes `constraint`; it stops counting at the next ``solve()``.
@@ -81,6 +85,10 @@ public final class LayoutSystem {
     public func remove(_ constraint: LinearConstraint) throws {
         guard let position = position(of: constraint) else {
             throw TesseraError.invalidArgument(argument: "constraint", reason: "\(constraint) is not in the system")
+        }
+        if !needsCompile && groupOfConstraint[position] >= 0 {
+            removeIncrementally(at: position)
+            return
         }
         let last = constraints.removeLast()
         if position < constraints.count {
@@ -148,7 +156,7 @@ public final class LayoutSystem {
 
     /// Re-evaluates the definitions that depend on `seeds` (variables whose values changed), in
     /// dependency order, and records what changed. O(the dependent definitions).
-    private func reevaluate(from seeds: [Int]) {
+    func reevaluate(from seeds: [Int]) {
         changed.append(contentsOf: seeds)
         var stack = seeds
         var lowest = Int.max, highest = -1
@@ -180,7 +188,12 @@ public final class LayoutSystem {
     /// - Throws: ``LayoutError/unsatisfiable(constraints:)`` naming a minimal set of conflicting required
     ///   constraints; no value is written then.
     public func solve() throws {
-        if needsCompile { try compile() }
+        if needsCompile {
+            try compile()
+        } else if ambiguityIsStale {
+            computeAmbiguity()
+            ambiguityIsStale = false
+        }
     }
 
     /// Whether the last ``solve()`` left `variable` undetermined (true for a variable in no constraint).
@@ -191,7 +204,7 @@ public final class LayoutSystem {
 
     // MARK: - Compiling
 
-    private func index(of variable: LayoutVariable) -> Int {
+    func index(of variable: LayoutVariable) -> Int {
         let slot = variable.systemIndex
         if slot >= 0 && slot < variables.count && variables[slot] === variable { return slot }
         variable.systemIndex = variables.count
@@ -200,25 +213,28 @@ public final class LayoutSystem {
     }
 
     /// The variable's index in the compiled system, or nil when no constraint uses it.
-    private func compiledIndex(of variable: LayoutVariable) -> Int? {
+    func compiledIndex(of variable: LayoutVariable) -> Int? {
         let slot = variable.systemIndex
         return slot >= 0 && slot < variables.count && variables[slot] === variable ? slot : nil
     }
 
-    private func compile() throws {
-        variables = []
-        terms = constraints.map { constraint in
-            var merged: [(variable: Int, coefficient: Double)] = []
-            for (variable, coefficient) in constraint.expression.terms {
-                let i = index(of: variable)
-                if let at = merged.firstIndex(where: { $0.variable == i }) {
-                    merged[at].coefficient += coefficient
-                } else {
-                    merged.append((i, coefficient))
-                }
+    /// The constraint's terms by variable index, repeated variables added up, zeros dropped.
+    func mergedTerms(_ constraint: LinearConstraint) -> [(variable: Int, coefficient: Double)] {
+        var merged: [(variable: Int, coefficient: Double)] = []
+        for (variable, coefficient) in constraint.expression.terms {
+            let i = index(of: variable)
+            if let at = merged.firstIndex(where: { $0.variable == i }) {
+                merged[at].coefficient += coefficient
+            } else {
+                merged.append((i, coefficient))
             }
-            return merged.filter { abs($0.coefficient) >= SimplexRow.epsilon }
         }
+        return merged.filter { abs($0.coefficient) >= SimplexRow.epsilon }
+    }
+
+    func compile() throws {
+        variables = []
+        terms = constraints.map(mergedTerms)
         peel()
         try buildGroups()
         needsCompile = false
@@ -240,12 +256,12 @@ public final class LayoutSystem {
         computeAmbiguity()
     }
 
-    private var simplexVariable: [Bool] = []
-    private func inSimplex(_ index: Int) -> Bool { simplexVariable[index] }
+    var simplexVariable: [Bool] = []
+    func inSimplex(_ index: Int) -> Bool { simplexVariable[index] }
 
     /// Moves required equalities that are the only remaining use of one of their variables to the
     /// definitions, lowest ``LayoutVariable/definitionRank`` first.
-    private func peel() {
+    func peel() {
         let n = variables.count
         var uses = [[Int]](repeating: [], count: n)
         for (c, list) in terms.enumerated() { for term in list { uses[term.variable].append(c) } }
@@ -276,7 +292,7 @@ public final class LayoutSystem {
     }
 
     /// Splits the constraints left after peeling into groups that share no variable, one solver each.
-    private func buildGroups() throws {
+    func buildGroups() throws {
         var parent = Array(0..<variables.count)
         func find(_ x: Int) -> Int {
             var x = x
@@ -318,6 +334,9 @@ public final class LayoutSystem {
         }
         groupConstraints = members
         groupVariables = newGroupVariables
+        groupOfVariable = [Int](repeating: -1, count: variables.count)
+        for (g, list) in newGroupVariables.enumerated() { for v in list { groupOfVariable[v] = g } }
+        ambiguityIsStale = false
         groups = [SimplexSolver?](repeating: nil, count: members.count)
         boundAmbiguous = [Bool](repeating: false, count: members.count)
         for (g, list) in members.enumerated() {
@@ -336,7 +355,7 @@ public final class LayoutSystem {
     }
 
     /// The error a group's constraints give when a solver tries them (a minimal conflict, named).
-    private func conflict(inGroup group: Int) -> Error {
+    func conflict(inGroup group: Int) -> Error {
         let solver = SimplexSolver()
         do {
             for c in groupConstraints[group] { try solver.add(constraints[c]) }
@@ -351,7 +370,7 @@ public final class LayoutSystem {
     /// function whose minimum over the interval lies at a bound or a breakpoint. Writes the value (the
     /// smallest optimal one) and the ambiguity (several optimal values). Returns false, writing nothing,
     /// when the required bounds leave no value. O(k²) for k constraints (2 for an intrinsic size).
-    private func solveBoundGroup(_ group: Int) -> Bool {
+    func solveBoundGroup(_ group: Int) -> Bool {
         let v = groupVariables[group][0]
         var low = -Double.infinity, high = Double.infinity
         var optional: [(bound: Double, relation: LayoutRelation, weight: Double)] = []
@@ -405,7 +424,7 @@ public final class LayoutSystem {
     }
 
 
-    private func evaluateDefinitions() {
+    func evaluateDefinitions() {
         for v in definitionOrder.reversed() {
             values[v] = definitionValue(v)
             variables[v].value = values[v]
@@ -413,7 +432,7 @@ public final class LayoutSystem {
     }
 
     /// The value definition `v` gives from the current values of its inputs.
-    private func definitionValue(_ v: Int) -> Double {
+    func definitionValue(_ v: Int) -> Double {
         let c = definedBy[v]
         var sum = constraints[c].expression.constant
         var own = 0.0
@@ -423,7 +442,7 @@ public final class LayoutSystem {
         return -sum / own
     }
 
-    private func computeAmbiguity() {
+    func computeAmbiguity() {
         ambiguous = [Bool](repeating: false, count: variables.count)
         for (v, _) in variables.enumerated() where definedBy[v] < 0 && !simplexVariable[v] { ambiguous[v] = true }
         for (g, group) in groups.enumerated() {

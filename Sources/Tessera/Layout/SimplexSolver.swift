@@ -153,7 +153,17 @@ public final class SimplexSolver {
     private func makeRow(_ constraint: LinearConstraint) -> (SimplexRow, Tag) {
         let expression = constraint.expression
         let row = SimplexRow(constant: expression.constant)
-        for (variable, coefficient) in expression.terms where abs(coefficient) >= SimplexRow.epsilon {
+        // Repeated variables are added up first: one whose terms cancel gets no symbol (this solver must
+        // not write a variable it does not constrain).
+        var merged: [(variable: LayoutVariable, coefficient: Double)] = []
+        for (variable, coefficient) in expression.terms {
+            if let at = merged.firstIndex(where: { $0.variable === variable }) {
+                merged[at].coefficient += coefficient
+            } else {
+                merged.append((variable, coefficient))
+            }
+        }
+        for (variable, coefficient) in merged where abs(coefficient) >= SimplexRow.epsilon {
             let symbol = symbol(for: variable)
             if let basic = rows[symbol] { row.insert(basic, coefficient) } else { row.insert(symbol, coefficient) }
         }

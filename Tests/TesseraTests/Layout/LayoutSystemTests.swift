@@ -86,6 +86,51 @@ import Testing
         #expect(compared > 150)
     }
 
+    @Test func addingAndRemovingAfterASolveReachesTheFreshOptimum() throws {
+        var random = SplitMix64(seed: 33)
+        var compared = 0
+        for _ in 0..<200 {
+            let (variables, constraints) = randomSystem(&random)
+            let (_, more) = randomSystem(&random)
+            // Extra constraints on the same variables: the second system's, renamed onto the first's.
+            let extra = more.prefix(4).map { constraint in
+                LinearConstraint(LinearExpression(constraint.expression.terms.map { term in
+                    (variables[Int(term.variable.name.dropFirst())! % variables.count], term.coefficient)
+                }, constant: constraint.expression.constant), constraint.relation, LinearExpression(),
+                                 priority: constraint.priority)
+            }
+            let system = LayoutSystem()
+            for constraint in constraints { try system.add(constraint) }
+            guard (try? system.solve()) != nil else { continue }
+            var present = constraints
+            for constraint in extra {
+                try system.add(constraint)
+                present.append(constraint)
+            }
+            for _ in 0..<2 where present.count > 1 {
+                let index = Int.random(in: 0..<present.count, using: &random)
+                try system.remove(present.remove(at: index))
+            }
+            let tableau = SimplexSolver()
+            do {
+                for constraint in present { try tableau.add(constraint) }
+            } catch is LayoutError {
+                #expect(throws: LayoutError.self) { try system.solve() }
+                continue
+            }
+            try system.solve()
+            let reached = score(present)
+            let tableauAmbiguous = tableau.ambiguousVariables(variables).isEmpty
+            tableau.updateVariables()
+            let expected = score(present)
+            #expect(reached.requiredViolation < 1e-6)
+            #expect(abs(reached.objective - expected.objective) <= 1e-6 * max(1, expected.objective))
+            if tableauAmbiguous { #expect(variables.allSatisfy { !system.isAmbiguous($0) }) }
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
     @Test func changedConstantsReachTheFreshOptimum() throws {
         var random = SplitMix64(seed: 32)
         var compared = 0
