@@ -102,9 +102,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard isActive, let owner = firstItem.layer else { return }
         owner.layoutState.constraints.removeAll { $0 === self }
         isActive = false
+        if let engine = owner.rootLayer.layoutStateStorage?.engine {
+            engine.constraintDeactivated(self, installedForm)
+        }
         engine = nil
         installedForm = nil
-        owner.invalidateLayout()
     }
 
     /// Activates all `constraints`, or none of them when one is invalid.
@@ -120,7 +122,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         for constraint in constraints where !constraint.isActive {
             guard let owner = constraint.firstItem.layer else { continue }
             owner.layoutState.constraints.append(constraint)
-            owner.invalidateLayout()
+            owner.rootLayer.layoutStateStorage?.engine?.constraintActivated(constraint)
             if case let .layer(layer) = constraint.firstItem { layer.translatesFrameIntoConstraints = false }
             constraint.isActive = true
         }

@@ -8,12 +8,12 @@
 /// (`0 … contentSize`); its width and height are always its frame's. Layers whose
 /// ``Layer/translatesFrameIntoConstraints`` is true keep their frames (required constraints hold them).
 ///
-/// Incremental: the solver constraints are kept between layouts keyed by what produced them. When
-/// nothing but constraint constants changed since the last layout (``LayoutConstraint/setConstant(_:)``
-/// reports to the engine), a layout changes those constants in the solver and writes the frames:
-/// no walk of the tree. Anything else (activation, priorities, intrinsic sizes, the hierarchy, a fixed
-/// layer's frame) makes the next layout re-read every constraint, change the constants that changed,
-/// and add or remove the rest. Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree
+/// Incremental: the solver constraints are kept between layouts keyed by what produced them. Constant
+/// changes (``LayoutConstraint/setConstant(_:)``), activations and deactivations report to the engine;
+/// when nothing else changed since the last layout, a layout applies just those to the system (no walk
+/// of the tree) and writes the frames that moved. Anything else (priorities, intrinsic sizes, the
+/// hierarchy, a fixed layer's frame, a constraint on a layer the last layout did not place) makes the
+/// next layout re-read every constraint, change the constants that changed, and add or remove the rest. Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree
 /// depth) plus the solve; a constants-only pass is the solver's work plus O(laid-out layers).
 final class LayoutEngine {
     private let system = LayoutSystem()
@@ -37,6 +37,45 @@ final class LayoutEngine {
 
     func constantChanged(_ constraint: LayoutConstraint) {
         changedConstants.append(constraint)
+    }
+
+    /// Constraints activated and deactivated since the last layout (with the solver form they had).
+    private var activated: [LayoutConstraint] = []
+    private var deactivated: [(LayoutConstraint, LinearConstraint?)] = []
+
+    func constraintActivated(_ constraint: LayoutConstraint) { activated.append(constraint) }
+
+    func constraintDeactivated(_ constraint: LayoutConstraint, _ form: LinearConstraint?) {
+        deactivated.append((constraint, form))
+    }
+
+    /// Applies the activations and deactivations since the last layout to the system directly.
+    /// Returns false (having changed nothing that a full pass would not redo) when one of them involves
+    /// a layer or a content size the last full pass did not lay out: that needs a full pass.
+    private func applyActivations() throws -> Bool {
+        for (_, form) in deactivated {
+            if let form, system.contains(form) { try system.remove(form) }
+        }
+        deactivated = []
+        while let constraint = activated.first {
+            if constraint.isActive && !(constraint.engine === self && constraint.installedForm.map(system.contains) == true) {
+                let layers = touched.count
+                let contentAxes = contentUse.reduce(0) { $0 + $1.axes.count }
+                let spec = try spec(for: constraint)
+                guard touched.count == layers, contentUse.reduce(0, { $0 + $1.axes.count }) == contentAxes else {
+                    return false
+                }
+                let form = LinearConstraint(expression: LinearExpression(spec.terms, constant: spec.constant), spec.relation,
+                                            priority: spec.priority)
+                form.setLabel(spec.label)
+                form.pass = pass
+                try system.add(form)
+                spec.key.record(form, engine: self)
+                installed.append((spec.key, form))
+            }
+            activated.removeFirst()
+        }
+        return true
     }
 
     /// Where a solver constraint is recorded: on the user's constraint, or in a slot of a layer's
@@ -83,6 +122,10 @@ final class LayoutEngine {
 
     func layout(_ root: Layer) throws {
         if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
+            let structural = !activated.isEmpty || !deactivated.isEmpty
+            if structural {
+                guard try applyActivations() else { return try fullPass(root) }
+            }
             while let constraint = changedConstants.first {
                 if let installed = constraint.installedForm, constraint.engine === self, system.contains(installed) {
                     installed.setLabel { constraint.description }
@@ -90,10 +133,18 @@ final class LayoutEngine {
                 }
                 changedConstants.removeFirst()
             }
-            try write(recordingAmbiguity: false, only: system.takeChangedVariables())
+            try system.solve()
+            try write(recordingAmbiguity: structural, only: system.takeChangedVariables())
             return
         }
+        try fullPass(root)
+    }
+
+    /// Reads every constraint of the tree, installs what changed and solves.
+    private func fullPass(_ root: Layer) throws {
         changedConstants = []
+        activated = []
+        deactivated = []
         touched = []
         touchedSet = []
         contentUse = []

@@ -12,8 +12,9 @@
 ///
 /// Incremental: a changed constant of a definition re-evaluates the definitions that depend on it; one
 /// of a simplex constraint goes through ``SimplexSolver/setConstant(_:of:)`` of its group (or re-solves
-/// its single-variable group). Adding or removing a constraint re-compiles the system (peeling and
-/// groups) at the next ``solve()``: O(total terms), not incremental yet.
+/// its single-variable group). A constraint added or removed among the simplex groups joins or leaves
+/// its group's solver (`LayoutSystem+Incremental.swift`); one that involves a definition re-compiles
+/// the system (peeling and groups, O(total terms)) at the next ``solve()``.
 ///
 /// Units: the variables'. Thread safety: not synchronized; one thread at a time. Cost: peeling and
 /// evaluation are O(total terms); the simplex cost is that of the groups.

@@ -223,3 +223,33 @@ extension LayoutConstraintTests {
         #expect(panel.boundsOrigin == Point(x: -30, y: 40))
     }
 }
+
+extension LayoutConstraintTests {
+    @Test func activationsAfterALayoutEqualAFreshLayout() throws {
+        func extras(_ cards: [Layer], _ scroll: ScrollLayer) throws -> [LayoutConstraint] {
+            [try cards[3].heightAnchor.constraint(greaterThanOrEqualToConstant: 200),
+             try cards[5].heightAnchor.constraint(equalToConstant: 10).withPriority(try LayoutPriority(900)),
+             try cards[7].heightAnchor.constraint(equalTo: cards[8].heightAnchor, multiplier: 2)]
+        }
+        let (root, scroll, cards, _) = try feed(cards: 20)
+        try root.layoutIfNeeded()
+        let added = try extras(cards, scroll)
+        try LayoutConstraint.activate(added)
+        try root.layoutIfNeeded()
+        let (freshRoot, freshScroll, freshCards, _) = try feed(cards: 20)
+        try LayoutConstraint.activate(try extras(freshCards, freshScroll))
+        try freshRoot.layoutIfNeeded()
+        #expect(cards.map(\.frame) == freshCards.map(\.frame))
+        #expect(scroll.contentSize == freshScroll.contentSize)
+        #expect(cards[3].frame.size.height == 200 && cards[5].frame.size.height == 10)
+        #expect(cards[7].frame.size.height == 2 * cards[8].frame.size.height)
+        #expect(root.layoutAmbiguityReport() == freshRoot.layoutAmbiguityReport())
+        LayoutConstraint.deactivate(added)
+        try root.layoutIfNeeded()
+        let (plainRoot, plainScroll, plainCards, _) = try feed(cards: 20)
+        try plainRoot.layoutIfNeeded()
+        #expect(cards.map(\.frame) == plainCards.map(\.frame))
+        #expect(scroll.contentSize == plainScroll.contentSize)
+        #expect(root.layoutAmbiguityReport().isEmpty)
+    }
+}
