@@ -24,12 +24,16 @@ final class LayerLayoutState {
         let x, y, width, height: LayoutVariable
     }
 
-    func frameVariables(_ name: @escaping () -> String) -> FrameVariables {
+    /// The layout pass that last counted this layer as used (the engine's marker, instead of a set).
+    var touchedPass = -1
+
+    /// The frame's variables. They are named by attribute only (`x`, `width`): messages about a layer
+    /// name it with its ``Layer/layoutName``, which may change after the variables were made.
+    func frameVariables() -> FrameVariables {
         if let variables { return variables }
-        let made = FrameVariables(x: LayoutVariable(lazyName: { "\(name()).x" }, definitionRank: 1),
-                                  y: LayoutVariable(lazyName: { "\(name()).y" }, definitionRank: 1),
-                                  width: LayoutVariable(lazyName: { "\(name()).width" }, definitionRank: 2),
-                                  height: LayoutVariable(lazyName: { "\(name()).height" }, definitionRank: 2))
+        let made = FrameVariables(x: LayoutVariable("x", definitionRank: 1), y: LayoutVariable("y", definitionRank: 1),
+                                  width: LayoutVariable("width", definitionRank: 2),
+                                  height: LayoutVariable("height", definitionRank: 2))
         variables = made
         return made
     }

@@ -26,6 +26,8 @@ final class LayoutEngine {
     var needsFullPass = true
     /// Constraints whose constant changed since the last layout (constants-only pass).
     private var changedConstants: [LayoutConstraint] = []
+    /// The current full pass: a number unique in the process (layers in other trees may carry another
+    /// engine's pass numbers in ``LayerLayoutState/touchedPass``).
     private var pass = 0
     /// Scratch marks for `write` (one per laid-out layer) and the current mark.
     private var stamps: [Int] = []
@@ -115,7 +117,6 @@ final class LayoutEngine {
 
     /// Layers whose frame variables the constraints use, in first-use order.
     private var touched: [Layer] = []
-    private var touchedSet: Set<ObjectIdentifier> = []
     /// Scroll layers whose content size the constraints use, with the axes used.
     private var contentUse: [(layer: ScrollLayer, axes: Set<LayoutAxis>)] = []
     private var contentIndex: [ObjectIdentifier: Int] = [:]
@@ -142,11 +143,11 @@ final class LayoutEngine {
 
     /// Reads every constraint of the tree, installs what changed and solves.
     private func fullPass(_ root: Layer) throws {
+        pass = Int(truncatingIfNeeded: LayerIdentity.next())
         changedConstants = []
         activated = []
         deactivated = []
         touched = []
-        touchedSet = []
         contentUse = []
         contentIndex = [:]
         var specs: [Spec] = []
@@ -168,7 +169,9 @@ final class LayoutEngine {
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
                     specs.append(Spec(key: .generated(layer.layoutState, index), terms: [(variable, 1)], constant: -values[index],
                                       relation: .equal, priority: .required,
-                                      label: { "\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)" }))
+                                      label: { [weak layer] in
+                                          "\(layer?.layoutName ?? "(freed layer)").\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)"
+                                      }))
                 }
             } else {
                 laidOut.append((layer, v))
@@ -200,8 +203,12 @@ final class LayoutEngine {
     // MARK: - Constraints to specs
 
     private func frameVariables(_ layer: Layer) -> LayerLayoutState.FrameVariables {
-        if touchedSet.insert(ObjectIdentifier(layer)).inserted { touched.append(layer) }
-        return layer.layoutState.frameVariables { [weak layer] in layer?.layoutName ?? "(freed layer)" }
+        let state = layer.layoutState
+        if state.touchedPass != pass {
+            state.touchedPass = pass
+            touched.append(layer)
+        }
+        return state.frameVariables()
     }
 
     private func contentVariable(_ layer: ScrollLayer, _ axis: LayoutAxis) -> LayoutVariable {
@@ -266,35 +273,36 @@ final class LayoutEngine {
     // MARK: - Installing
 
     private func install(_ specs: [Spec]) throws {
-        pass += 1
         var kept: [(key: Key, constraint: LinearConstraint)] = []
         kept.reserveCapacity(specs.count)
         var completed = false
         // A failed pass keeps track of everything it installed, so that a later pass can remove it.
         defer { if !completed { installed += kept } }
-        for spec in specs {
-            if let old = spec.key.current, system.contains(old) {
+        // Fields are read in place (`specs[i].…`): copying a whole spec costs a dozen reference counts.
+        for i in specs.indices {
+            let key = specs[i].key
+            if let old = key.current, system.contains(old) {
                 old.pass = pass
-                if sameShape(old, spec) {
-                    if old.expression.constant != spec.constant {
-                        old.setLabel(spec.label)
-                        try system.setConstant(spec.constant, of: old)
+                if sameShape(old, specs[i]) {
+                    if old.expression.constant != specs[i].constant {
+                        old.setLabel(specs[i].label)
+                        try system.setConstant(specs[i].constant, of: old)
                     }
-                    spec.key.record(old, engine: self)
-                    kept.append((spec.key, old))
+                    if case let .user(source) = key, source.engine !== self { key.record(old, engine: self) }
+                    kept.append((key, old))
                     continue
                 }
                 try system.remove(old)
-                spec.key.record(nil, engine: self)
+                key.record(nil, engine: self)
                 old.pass = 0
             }
-            let constraint = LinearConstraint(expression: LinearExpression(spec.terms, constant: spec.constant), spec.relation,
-                                              priority: spec.priority)
-            constraint.setLabel(spec.label)
+            let constraint = LinearConstraint(expression: LinearExpression(specs[i].terms, constant: specs[i].constant),
+                                              specs[i].relation, priority: specs[i].priority)
+            constraint.setLabel(specs[i].label)
             constraint.pass = pass
             try system.add(constraint)
-            spec.key.record(constraint, engine: self)
-            kept.append((spec.key, constraint))
+            key.record(constraint, engine: self)
+            kept.append((key, constraint))
         }
         for (key, old) in installed where old.pass != pass && system.contains(old) {
             try system.remove(old)
