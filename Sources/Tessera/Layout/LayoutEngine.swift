@@ -225,20 +225,22 @@ final class LayoutEngine {
 
     private func spec(for constraint: LayoutConstraint) throws -> Spec {
         let ancestor = try constraint.commonAncestor()
-        var terms = try expression(constraint.firstItem, constraint.firstAttribute, in: ancestor, other: constraint.secondItem)
+        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
+        terms.reserveCapacity(6)
+        try expression(constraint.firstItem, constraint.firstAttribute, in: ancestor, other: constraint.secondItem,
+                       scale: 1, into: &terms)
         if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
-            for term in try expression(second, attribute, in: ancestor, other: constraint.firstItem) {
-                terms.append((term.variable, -constraint.multiplier * term.coefficient))
-            }
+            try expression(second, attribute, in: ancestor, other: constraint.firstItem, scale: -constraint.multiplier,
+                           into: &terms)
         }
         return Spec(key: .user(constraint), terms: terms, constant: -constraint.constant,
                     relation: constraint.relation, priority: constraint.priority, label: { constraint.description },
                     source: constraint)
     }
 
-    /// The attribute as `Σ coefficient · variable` in `ancestor`'s plane.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: Layer,
-                            other: LayoutItem?) throws -> [(variable: LayoutVariable, coefficient: Double)] {
+    /// Appends the attribute, as `Σ coefficient · variable` in `ancestor`'s plane and times `scale`, to `terms`.
+    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: Layer, other: LayoutItem?,
+                            scale: Double, into terms: inout [(variable: LayoutVariable, coefficient: Double)]) throws {
         guard let layer = item.layer else {
             throw TesseraError.invalidArgument(argument: "item", reason: "\(item): the guide's scroll layer no longer exists")
         }
@@ -258,16 +260,17 @@ final class LayoutEngine {
             let v = frameVariables(layer)
             return horizontal ? v.width : v.height
         }
-        guard let fraction = attribute.edgeFraction else { return [(size(), 1)] }
-        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
+        guard let fraction = attribute.edgeFraction else {
+            terms.append((size(), scale))
+            return
+        }
         var current: Layer? = layer
         while let link = current, link !== ancestor {
             let v = frameVariables(link)
-            terms.append((horizontal ? v.x : v.y, 1))
+            terms.append((horizontal ? v.x : v.y, scale))
             current = link.superlayer
         }
-        if fraction != 0 { terms.append((size(), fraction)) }
-        return terms
+        if fraction != 0 { terms.append((size(), fraction * scale)) }
     }
 
     // MARK: - Installing

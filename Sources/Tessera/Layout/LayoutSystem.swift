@@ -264,9 +264,19 @@ public final class LayoutSystem {
     /// definitions, lowest ``LayoutVariable/definitionRank`` first.
     func peel() {
         let n = variables.count
-        var uses = [[Int]](repeating: [], count: n)
-        for (c, list) in terms.enumerated() { for term in list { uses[term.variable].append(c) } }
-        var remaining = uses.map(\.count)
+        // The constraints using each variable, in one array: uses[start[v] ..< start[v + 1]].
+        var remaining = [Int](repeating: 0, count: n)
+        for list in terms { for term in list { remaining[term.variable] += 1 } }
+        var start = [Int](repeating: 0, count: n + 1)
+        for v in 0..<n { start[v + 1] = start[v] + remaining[v] }
+        var fill = start
+        var uses = [Int](repeating: 0, count: start[n])
+        for (c, list) in terms.enumerated() {
+            for term in list {
+                uses[fill[term.variable]] = c
+                fill[term.variable] += 1
+            }
+        }
         var peeled = [Bool](repeating: false, count: constraints.count)
         definedBy = [Int](repeating: -1, count: n)
         definitionOrder = []
@@ -277,7 +287,8 @@ public final class LayoutSystem {
         while true {
             guard let rank = stacks.firstIndex(where: { !$0.isEmpty }) else { break }
             let v = stacks[rank].removeLast()
-            guard remaining[v] == 1, definedBy[v] < 0, let c = uses[v].first(where: { !peeled[$0] }) else { continue }
+            guard remaining[v] == 1, definedBy[v] < 0,
+                  let c = uses[start[v]..<start[v + 1]].first(where: { !peeled[$0] }) else { continue }
             let constraint = constraints[c]
             guard constraint.relation == .equal, constraint.priority.isRequired else { continue }
             peeled[c] = true
