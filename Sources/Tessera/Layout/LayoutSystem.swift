@@ -317,13 +317,14 @@ public final class LayoutSystem {
             guard let first = list.first else { continue }
             for term in list.dropFirst() { parent[find(term.variable)] = find(first.variable) }
         }
-        var groupOfRoot: [Int: Int] = [:]
+        var groupOfRoot = [Int](repeating: -1, count: variables.count)
         var members: [[Int]] = []
         var constantOnlyGroup = -1
         for (c, list) in terms.enumerated() where groupOfConstraint[c] >= 0 {
             if let first = list.first {
                 let root = find(first.variable)
-                if let g = groupOfRoot[root] {
+                let g = groupOfRoot[root]
+                if g >= 0 {
                     groupOfConstraint[c] = g
                 } else {
                     groupOfRoot[root] = members.count
@@ -342,7 +343,8 @@ public final class LayoutSystem {
         }
         var newGroupVariables = [[Int]](repeating: [], count: members.count)
         for v in variables.indices where simplexVariable[v] {
-            if let g = groupOfRoot[find(v)] { newGroupVariables[g].append(v) }
+            let g = groupOfRoot[find(v)]
+            if g >= 0 { newGroupVariables[g].append(v) }
         }
         groupConstraints = members
         groupVariables = newGroupVariables
