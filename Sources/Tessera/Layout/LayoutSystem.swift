@@ -386,52 +386,75 @@ public final class LayoutSystem {
     /// when the required bounds leave no value. O(k²) for k constraints (2 for an intrinsic size).
     func solveBoundGroup(_ group: Int) -> Bool {
         let v = groupVariables[group][0]
-        var low = -Double.infinity, high = Double.infinity
-        var optional: [(bound: Double, relation: LayoutRelation, weight: Double)] = []
-        for c in groupConstraints[group] {
+        let members = groupConstraints[group]
+        // Each constraint as `v REL bound` (the relation flipped for a negative coefficient).
+        func normalized(_ c: Int) -> (bound: Double, relation: LayoutRelation, weight: Double, required: Bool) {
             let constraint = constraints[c]
             let a = terms[c][0].coefficient
-            let bound = -constraint.expression.constant / a
             var relation = constraint.relation
             if a < 0 {
                 relation = relation == .lessThanOrEqual ? .greaterThanOrEqual
                     : relation == .greaterThanOrEqual ? .lessThanOrEqual : .equal
             }
-            if constraint.priority.isRequired {
-                if relation != .lessThanOrEqual { low = max(low, bound) }
-                if relation != .greaterThanOrEqual { high = min(high, bound) }
+            let required = constraint.priority.isRequired
+            return (-constraint.expression.constant / a, relation, required ? 0 : constraint.priority.weight * abs(a), required)
+        }
+        var low = -Double.infinity, high = Double.infinity
+        var pullsDown = false, pullsUp = false
+        for c in members {
+            let n = normalized(c)
+            if n.required {
+                if n.relation != .lessThanOrEqual { low = max(low, n.bound) }
+                if n.relation != .greaterThanOrEqual { high = min(high, n.bound) }
             } else {
-                optional.append((bound, relation, constraint.priority.weight * abs(a)))
+                if n.relation != .greaterThanOrEqual { pullsDown = true }
+                if n.relation != .lessThanOrEqual { pullsUp = true }
             }
         }
         let tolerance = SimplexSolver.tolerance * max(1, low.isFinite ? abs(low) : 0, high.isFinite ? abs(high) : 0)
         guard low <= high + tolerance else { return false }
         if low > high { high = low }
         func cost(_ x: Double) -> Double {
-            optional.reduce(0) { sum, term in
-                switch term.relation {
-                case .equal: return sum + term.weight * abs(x - term.bound)
-                case .greaterThanOrEqual: return sum + term.weight * max(0, term.bound - x)
-                case .lessThanOrEqual: return sum + term.weight * max(0, x - term.bound)
+            var sum = 0.0
+            for c in members {
+                let n = normalized(c)
+                guard !n.required else { continue }
+                switch n.relation {
+                case .equal: sum += n.weight * abs(x - n.bound)
+                case .greaterThanOrEqual: sum += n.weight * max(0, n.bound - x)
+                case .lessThanOrEqual: sum += n.weight * max(0, x - n.bound)
                 }
             }
+            return sum
         }
-        var candidates = optional.map { min(high, max(low, $0.bound)) }
-        if low.isFinite { candidates.append(low) }
-        if high.isFinite { candidates.append(high) }
-        if candidates.isEmpty { candidates.append(0) }
-        candidates.sort()
-        let costs = candidates.map(cost)
-        let best = costs.min()!
+        // Candidates: every optional bound clamped into [low, high], and the finite ends.
+        func forEachCandidate(_ body: (Double) -> Void) {
+            var any = false
+            for c in members {
+                let n = normalized(c)
+                if !n.required { body(min(high, max(low, n.bound))); any = true }
+            }
+            if low.isFinite { body(low); any = true }
+            if high.isFinite { body(high); any = true }
+            if !any { body(0) }
+        }
+        var best = Double.infinity
+        forEachCandidate { best = min(best, cost($0)) }
         let slack = 1e-9 * max(1, best)
-        let optimal = candidates.indices.filter { costs[$0] <= best + slack }
-        let value = candidates[optimal[0]]
-        var free = candidates[optimal.last!] - value > SimplexSolver.tolerance
+        var value = Double.infinity, largest = -Double.infinity
+        var smallestCandidate = Double.infinity, largestCandidate = -Double.infinity
+        forEachCandidate { x in
+            smallestCandidate = min(smallestCandidate, x)
+            largestCandidate = max(largestCandidate, x)
+            if cost(x) <= best + slack {
+                value = min(value, x)
+                largest = max(largest, x)
+            }
+        }
+        var free = largest - value > SimplexSolver.tolerance
         // Flat beyond the outermost candidates when nothing pulls back towards them.
-        let pullsDown = optional.contains { $0.relation != .greaterThanOrEqual }
-        let pullsUp = optional.contains { $0.relation != .lessThanOrEqual }
-        if optimal.last! == candidates.count - 1 && high == .infinity && !pullsDown { free = true }
-        if optimal[0] == 0 && low == -.infinity && !pullsUp { free = true }
+        if largest == largestCandidate && high == .infinity && !pullsDown { free = true }
+        if value == smallestCandidate && low == -.infinity && !pullsUp { free = true }
         variables[v].value = value
         boundAmbiguous[group] = free
         return true

@@ -139,7 +139,7 @@ import Testing
             let system = LayoutSystem()
             for constraint in constraints { try system.add(constraint) }
             guard (try? system.solve()) != nil else { continue }
-            for _ in 0..<3 {
+            for _ in 0..<3 where !constraints.isEmpty {
                 let constraint = constraints.randomElement(using: &random)!
                 let old = constraint.expression.constant
                 do {
