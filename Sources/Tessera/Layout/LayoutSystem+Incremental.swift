@@ -15,7 +15,7 @@ extension LayoutSystem {
             variables[values.count - 1].value = 0
             definedBy.append(-1)
             simplexVariable.append(false)
-            users.append([])
+            userStart.append(userStart[userStart.count - 1])
             orderIndex.append(-1)
             marked.append(false)
             ambiguous.append(true)

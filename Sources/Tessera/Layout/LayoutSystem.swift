@@ -49,7 +49,9 @@ public final class LayoutSystem {
     /// Per variable: its value (read without touching the variable objects), the definitions that use
     /// it, its position in `definitionOrder`, and a scratch mark.
     var values: [Double] = []
-    var users: [[Int]] = []
+    /// The definitions using variable `v` are `userList[userStart[v] ..< userStart[v + 1]]`.
+    var userStart: [Int] = [0]
+    var userList: [Int] = []
     var orderIndex: [Int] = []
     var marked: [Bool] = []
     var changed: [Int] = []
@@ -162,7 +164,7 @@ public final class LayoutSystem {
         var stack = seeds
         var lowest = Int.max, highest = -1
         while let v = stack.popLast() {
-            for user in users[v] where !marked[user] {
+            for user in userList[userStart[v]..<userStart[v + 1]] where !marked[user] {
                 marked[user] = true
                 lowest = min(lowest, orderIndex[user])
                 highest = max(highest, orderIndex[user])
@@ -221,6 +223,15 @@ public final class LayoutSystem {
 
     /// The constraint's terms by variable index, repeated variables added up, zeros dropped.
     func mergedTerms(_ constraint: LinearConstraint) -> [(variable: Int, coefficient: Double)] {
+        let given = constraint.expression.terms
+        // The usual case: distinct variables, no zero coefficient.
+        var simple = true
+        for i in given.indices {
+            if abs(given[i].coefficient) < SimplexRow.epsilon { simple = false; break }
+            for j in given.indices where j < i && given[j].variable === given[i].variable { simple = false; break }
+            if !simple { break }
+        }
+        if simple { return given.map { (index(of: $0.variable), $0.coefficient) } }
         var merged: [(variable: Int, coefficient: Double)] = []
         for (variable, coefficient) in constraint.expression.terms {
             let i = index(of: variable)
@@ -244,12 +255,22 @@ public final class LayoutSystem {
             variable.value = 0
         }
         values = variables.map(\.value)
-        users = [[Int]](repeating: [], count: variables.count)
         orderIndex = [Int](repeating: -1, count: variables.count)
         marked = [Bool](repeating: false, count: variables.count)
+        var userCount = [Int](repeating: 0, count: variables.count)
         for (position, v) in definitionOrder.enumerated() {
             orderIndex[v] = position
-            for term in terms[definedBy[v]] where term.variable != v { users[term.variable].append(v) }
+            for term in terms[definedBy[v]] where term.variable != v { userCount[term.variable] += 1 }
+        }
+        userStart = [Int](repeating: 0, count: variables.count + 1)
+        for v in variables.indices { userStart[v + 1] = userStart[v] + userCount[v] }
+        var fill = userStart
+        userList = [Int](repeating: 0, count: userStart[variables.count])
+        for v in definitionOrder {
+            for term in terms[definedBy[v]] where term.variable != v {
+                userList[fill[term.variable]] = v
+                fill[term.variable] += 1
+            }
         }
         evaluateDefinitions()
         changed = []
