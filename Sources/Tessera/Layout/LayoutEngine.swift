@@ -135,7 +135,7 @@ final class LayoutEngine {
                 changedConstants.removeFirst()
             }
             try system.solve()
-            try write(recordingAmbiguity: structural, only: system.takeChangedVariables())
+            try write(recordingAmbiguity: structural, only: system.takeChangedIndices())
             return
         }
         try fullPass(root)
@@ -192,10 +192,7 @@ final class LayoutEngine {
         }
         try install(specs)
         try system.solve()
-        for (index, (_, v)) in laidOut.enumerated() {
-            for variable in [v.x, v.y, v.width, v.height] { variable.layoutIndex = index }
-        }
-        _ = system.takeChangedVariables()
+        _ = system.takeChangedIndices()
         try write(recordingAmbiguity: true, only: nil)
         needsFullPass = false
     }
@@ -327,17 +324,45 @@ final class LayoutEngine {
 
     /// Writes the frames of the laid-out layers (only those holding one of `changed` when given) and
     /// the content sizes; nothing is written when one of them is invalid.
-    private func write(recordingAmbiguity: Bool, only changed: [LayoutVariable]?) throws {
+    /// The system indices of each laid-out layer's x, y, width and height (-1: in no constraint, 0),
+    /// the laid-out layer of each system index, and the compile they belong to.
+    private var slots: [(x: Int, y: Int, width: Int, height: Int)] = []
+    private var laidOutOfVariable: [Int] = []
+    private var slotsCompile = -1, slotsVariableCount = -1
+
+    private func refreshSlots() {
+        guard slotsCompile != system.compileCount || slots.count != laidOut.count
+              || slotsVariableCount != system.variables.count else { return }
+        slotsCompile = system.compileCount
+        slotsVariableCount = system.variables.count
+        laidOutOfVariable = []
+        slots = laidOut.enumerated().map { index, entry in
+            let v = entry.1
+            let found = [v.x, v.y, v.width, v.height].map { variable -> Int in
+                guard let slot = system.compiledIndex(of: variable) else { return -1 }
+                if laidOutOfVariable.count <= slot {
+                    laidOutOfVariable += [Int](repeating: -1, count: slot + 1 - laidOutOfVariable.count)
+                }
+                laidOutOfVariable[slot] = index
+                return slot
+            }
+            return (found[0], found[1], found[2], found[3])
+        }
+    }
+
+    private func value(_ slot: Int) -> Double { slot >= 0 ? system.value(at: slot) : 0 }
+
+    private func write(recordingAmbiguity: Bool, only changed: [Int]?) throws {
+        refreshSlots()
         var frames: [(Layer, Rect)] = []
         var indices: [Int]
         if let changed {
             stamp &+= 1
             if stamps.count != laidOut.count { stamps = [Int](repeating: 0, count: laidOut.count) }
             indices = []
-            for variable in changed {
-                let index = variable.layoutIndex
-                guard index >= 0 && index < laidOut.count && laidOut[index].1.x.layoutIndex == index,
-                      stamps[index] != stamp else { continue }
+            for slot in changed where slot < laidOutOfVariable.count {
+                let index = laidOutOfVariable[slot]
+                guard index >= 0, stamps[index] != stamp else { continue }
                 stamps[index] = stamp
                 indices.append(index)
             }
@@ -346,10 +371,11 @@ final class LayoutEngine {
         }
         frames.reserveCapacity(indices.count)
         for index in indices {
-            let (layer, v) = laidOut[index]
-            let width = try Self.size(v.width.value) { "\(layer.layoutName).width" }
-            let height = try Self.size(v.height.value) { "\(layer.layoutName).height" }
-            let frame = Rect(x: v.x.value, y: v.y.value, width: width, height: height)
+            let slot = slots[index]
+            let layer = laidOut[index].0
+            let width = try Self.size(value(slot.width)) { "\(layer.layoutName).width" }
+            let height = try Self.size(value(slot.height)) { "\(layer.layoutName).height" }
+            let frame = Rect(x: value(slot.x), y: value(slot.y), width: width, height: height)
             let limit = Geometry.maximumMagnitude
             if !(abs(frame.origin.x) <= limit && abs(frame.origin.y) <= limit && width <= limit && height <= limit) {
                 _ = try frame.validated("\(layer.layoutName).frame")
@@ -362,7 +388,10 @@ final class LayoutEngine {
             var size = scroll.contentSize
             if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value) { "\(scroll.layoutName).contentSize.width" } }
             if axes.contains(.vertical) { size.height = try Self.size(variables.height.value) { "\(scroll.layoutName).contentSize.height" } }
-            contentSizes.append((scroll, try size.validated("\(scroll.layoutName).contentSize")))
+            if !(size.width <= Geometry.maximumMagnitude && size.height <= Geometry.maximumMagnitude) {
+                _ = try size.validated("\(scroll.layoutName).contentSize")
+            }
+            contentSizes.append((scroll, size))
         }
         for (layer, frame) in frames { try layer.setFrame(frame) }
         for (scroll, size) in contentSizes { try scroll.setContentSize(size) }

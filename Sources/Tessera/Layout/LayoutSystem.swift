@@ -56,6 +56,7 @@ public final class LayoutSystem {
     var marked: [Bool] = []
     var changed: [Int] = []
     var changedAll = false
+    var compiles = 0
     /// Per variable: its group, or -1.
     var groupOfVariable: [Int] = []
     /// Set when an incremental change may have changed what is ambiguous (recomputed by ``solve()``).
@@ -153,9 +154,20 @@ public final class LayoutSystem {
     /// The variables whose values changed since the last call (every variable after a full solve),
     /// or `nil` for "all of them".
     public func takeChangedVariables() -> [LayoutVariable]? {
-        defer { changed = []; changedAll = false }
-        return changedAll ? nil : changed.map { variables[$0] }
+        takeChangedIndices().map { $0.map { variables[$0] } }
     }
+
+    /// As ``takeChangedVariables()``, as indices (see ``compiledIndex(of:)``, ``value(at:)``).
+    func takeChangedIndices() -> [Int]? {
+        defer { changed = []; changedAll = false }
+        return changedAll ? nil : changed
+    }
+
+    /// The value of the variable at `index`.
+    func value(at index: Int) -> Double { values[index] }
+
+    /// Counts compiles: indices given before a compile mean nothing after it.
+    var compileCount: Int { compiles }
 
     /// Re-evaluates the definitions that depend on `seeds` (variables whose values changed), in
     /// dependency order, and records what changed. O(the dependent definitions).
@@ -245,6 +257,7 @@ public final class LayoutSystem {
     }
 
     func compile() throws {
+        compiles += 1
         variables = []
         terms = constraints.map(mergedTerms)
         peel()

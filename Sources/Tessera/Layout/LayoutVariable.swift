@@ -20,8 +20,6 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     /// see ``LayoutSystem``. Content sizes go first and layer sizes last, so that an underdetermined
     /// layer size is the one left free (and zero), as in UIKit.
     let definitionRank: Int
-    /// The layout engine's index of the laid-out layer this variable belongs to, or -1.
-    var layoutIndex = -1
     /// The index the ``LayoutSystem`` that last compiled the variable gave it (checked against that
     /// system's list before use; a variable is meant to be in one layout system at a time).
     var systemIndex = -1

@@ -253,3 +253,24 @@ extension LayoutConstraintTests {
         #expect(root.layoutAmbiguityReport().isEmpty)
     }
 }
+
+extension LayoutConstraintTests {
+    /// A constraint activated after a layout on a variable no constraint used before (the card's x,
+    /// free until now) is solved and written like any other.
+    @Test func activatingAConstraintOnAnUnusedAttributeAfterALayout() throws {
+        let root = try named("root", Rect(x: 0, y: 0, width: 300, height: 300))
+        let card = try named("card")
+        try root.addSublayer(card)
+        try LayoutConstraint.activate([
+            card.topAnchor.constraint(equalTo: root.topAnchor, constant: 5),
+            card.heightAnchor.constraint(equalToConstant: 40), card.widthAnchor.constraint(equalToConstant: 50),
+        ])
+        try root.layoutIfNeeded()
+        #expect(card.frame == Rect(x: 0, y: 5, width: 50, height: 40))
+        #expect(root.layoutAmbiguityReport() == ["card.x"])
+        try card.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 70).activate()
+        try root.layoutIfNeeded()
+        #expect(card.frame == Rect(x: 70, y: 5, width: 50, height: 40))
+        #expect(root.layoutAmbiguityReport().isEmpty)
+    }
+}

@@ -276,7 +276,7 @@ import Testing
         try solver.add(c)
         #expect(argumentName { try solver.add(c) } == "constraint")
         #expect(argumentName { try solver.setConstant(.nan, of: c) } == "constant")
-        #expect(argumentName { try LayoutPriority(0) } == "priority")
+        #expect(argumentName { _ = try LayoutPriority(0) } == "priority")
         #expect(argumentName { try solver.addEditVariable(x, priority: .required) } == "priority")
     }
 }
