@@ -70,6 +70,21 @@ import Testing
         #expect(failure?.reason == reason)
     }
 
+    @Test func aLayerShowingOneImageGetsTheImagesSize() throws {
+        let text = """
+            {"viewport": {"width": 100, "height": 100},
+             "root": {"name": "root", "frame": [0, 0, 100, 100], "sublayers": [
+               {"name": "photo", "content": [{"image": [0, 0, 3, 2], "size": [3, 2],
+                                              "pixels": "FF0000FF00FF00FF0000FFFFFFFFFFFF000000FF808080FF"}],
+                "constraints": ["photo.left == root.left + 4", "photo.top == root.top + 6"]}]}}
+            """
+        let scene = try SceneReader.decode(Array(text.utf8))
+        let photo = try #require(scene.layersByName["photo"])
+        #expect(photo.intrinsicContentSize == IntrinsicContentSize(width: 3, height: 2))
+        #expect(photo.frame == Rect(x: 4, y: 6, width: 3, height: 2))
+        #expect(scene.root.layoutAmbiguityReport().isEmpty)
+    }
+
     @Test func badLayoutFieldsNameTheField() throws {
         let base = Self.scene()
         for (field, path) in [("\"intrinsicSize\": [-1, 2]", "root.sublayers[0].sublayers[0].intrinsicSize[0]"),
