@@ -13,37 +13,40 @@
 /// when nothing else changed since the last layout, a layout applies just those to the system (no walk
 /// of the tree) and writes the frames that moved. Anything else (priorities, intrinsic sizes, the
 /// hierarchy, a fixed layer's frame, a constraint on a layer the last layout did not place) makes the
-/// next layout re-read every constraint, change the constants that changed, and add or remove the rest. Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree
-/// depth) plus the solve; a constants-only pass is the solver's work plus O(laid-out layers).
+/// next layout re-read every constraint, change the constants that changed, and add or remove the rest.
+/// Specs are made in `LayoutEngine+Specs.swift`, frames written in `LayoutEngine+Writing.swift`.
+///
+/// Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree depth) plus the solve; an
+/// incremental pass is the solver's work plus O(layers that moved).
 final class LayoutEngine {
-    private let system = LayoutSystem()
+    let system = LayoutSystem()
     /// Every solver constraint installed, with where it is recorded.
-    private var installed: [(key: Key, constraint: LinearConstraint)] = []
+    var installed: [(key: Key, constraint: LinearConstraint)] = []
     /// Undetermined attributes of the last layout (`card.width`, `feed.contentSize.height`).
-    private(set) var ambiguousAttributes: [String] = []
-    private var flaggedLayers: [Layer] = []
+    var ambiguousAttributes: [String] = []
+    var flaggedLayers: [Layer] = []
     /// Set when the next layout must re-read the whole tree.
     var needsFullPass = true
     /// Constraints whose constant changed since the last layout (constants-only pass).
-    private var changedConstants: [LayoutConstraint] = []
+    var changedConstants: [LayoutConstraint] = []
     /// The current full pass: a number unique in the process (layers in other trees may carry another
     /// engine's pass numbers in ``LayerLayoutState/touchedPass``).
-    private var pass = 0
+    var pass = 0
     /// Scratch marks for `write` (one per laid-out layer) and the current mark.
-    private var stamps: [Int] = []
-    private var stamp = 0
+    var stamps: [Int] = []
+    var stamp = 0
     /// Frames of the fixed (translating) layers the last full pass held.
-    private var fixedFrames: [(Layer, Rect)] = []
+    var fixedFrames: [(Layer, Rect)] = []
     /// The laid-out layers of the last full pass and their variables.
-    private var laidOut: [(Layer, LayerLayoutState.FrameVariables)] = []
+    var laidOut: [(Layer, LayerLayoutState.FrameVariables)] = []
 
     func constantChanged(_ constraint: LayoutConstraint) {
         changedConstants.append(constraint)
     }
 
     /// Constraints activated and deactivated since the last layout (with the solver form they had).
-    private var activated: [LayoutConstraint] = []
-    private var deactivated: [(LayoutConstraint, LinearConstraint?)] = []
+    var activated: [LayoutConstraint] = []
+    var deactivated: [(LayoutConstraint, LinearConstraint?)] = []
 
     func constraintActivated(_ constraint: LayoutConstraint) { activated.append(constraint) }
 
@@ -54,7 +57,7 @@ final class LayoutEngine {
     /// Applies the activations and deactivations since the last layout to the system directly.
     /// Returns false (having changed nothing that a full pass would not redo) when one of them involves
     /// a layer or a content size the last full pass did not lay out: that needs a full pass.
-    private func applyActivations() throws -> Bool {
+    func applyActivations() throws -> Bool {
         for (_, form) in deactivated {
             if let form, system.contains(form) { try system.remove(form) }
         }
@@ -82,7 +85,7 @@ final class LayoutEngine {
 
     /// Where a solver constraint is recorded: on the user's constraint, or in a slot of a layer's
     /// layout state (``LayerLayoutState/generated``).
-    private enum Key {
+    enum Key {
         case user(LayoutConstraint)
         case generated(LayerLayoutState, Int)
 
@@ -105,7 +108,7 @@ final class LayoutEngine {
         }
     }
 
-    private struct Spec {
+    struct Spec {
         var key: Key
         var terms: [(variable: LayoutVariable, coefficient: Double)]
         var constant: Double
@@ -116,10 +119,18 @@ final class LayoutEngine {
     }
 
     /// Layers whose frame variables the constraints use, in first-use order.
-    private var touched: [Layer] = []
+    var touched: [Layer] = []
     /// Scroll layers whose content size the constraints use, with the axes used.
-    private var contentUse: [(layer: ScrollLayer, axes: Set<LayoutAxis>)] = []
-    private var contentIndex: [ObjectIdentifier: Int] = [:]
+    var contentUse: [(layer: ScrollLayer, axes: Set<LayoutAxis>)] = []
+    var contentIndex: [ObjectIdentifier: Int] = [:]
+
+    /// Writes the frames of the laid-out layers (only those holding one of `changed` when given) and
+    /// the content sizes; nothing is written when one of them is invalid.
+    /// The system indices of each laid-out layer's x, y, width and height (-1: in no constraint, 0),
+    /// the laid-out layer of each system index, and the compile they belong to.
+    var slots: [(x: Int, y: Int, width: Int, height: Int)] = []
+    var laidOutOfVariable: [Int] = []
+    var slotsCompile = -1, slotsVariableCount = -1
 
     func layout(_ root: Layer) throws {
         if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
@@ -142,7 +153,7 @@ final class LayoutEngine {
     }
 
     /// Reads every constraint of the tree, installs what changed and solves.
-    private func fullPass(_ root: Layer) throws {
+    func fullPass(_ root: Layer) throws {
         pass = Int(truncatingIfNeeded: LayerIdentity.next())
         changedConstants = []
         activated = []
@@ -197,82 +208,7 @@ final class LayoutEngine {
         needsFullPass = false
     }
 
-    // MARK: - Constraints to specs
-
-    private func frameVariables(_ layer: Layer) -> LayerLayoutState.FrameVariables {
-        let state = layer.layoutState
-        if state.touchedPass != pass {
-            state.touchedPass = pass
-            touched.append(layer)
-        }
-        return state.frameVariables()
-    }
-
-    private func contentVariable(_ layer: ScrollLayer, _ axis: LayoutAxis) -> LayoutVariable {
-        let id = ObjectIdentifier(layer)
-        if let index = contentIndex[id] {
-            contentUse[index].axes.insert(axis)
-        } else {
-            contentIndex[id] = contentUse.count
-            contentUse.append((layer, [axis]))
-        }
-        let variables = layer.layoutState.contentSizeVariables(layer.layoutName)
-        return axis == .horizontal ? variables.width : variables.height
-    }
-
-    private func spec(for constraint: LayoutConstraint) throws -> Spec {
-        let ancestor = try constraint.commonAncestor()
-        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
-        terms.reserveCapacity(6)
-        try expression(constraint.firstItem, constraint.firstAttribute, in: ancestor, other: constraint.secondItem,
-                       scale: 1, into: &terms)
-        if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
-            try expression(second, attribute, in: ancestor, other: constraint.firstItem, scale: -constraint.multiplier,
-                           into: &terms)
-        }
-        return Spec(key: .user(constraint), terms: terms, constant: -constraint.constant,
-                    relation: constraint.relation, priority: constraint.priority, label: { constraint.description },
-                    source: constraint)
-    }
-
-    /// Appends the attribute, as `Σ coefficient · variable` in `ancestor`'s plane and times `scale`, to `terms`.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: Layer, other: LayoutItem?,
-                            scale: Double, into terms: inout [(variable: LayoutVariable, coefficient: Double)]) throws {
-        guard let layer = item.layer else {
-            throw TesseraError.invalidArgument(argument: "item", reason: "\(item): the guide's scroll layer no longer exists")
-        }
-        let horizontal = attribute.axis == .horizontal
-        var usesContent = false
-        switch item {
-        case let .guide(guide): usesContent = guide.kind == .content
-        case .layer:
-            if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other?.layer,
-               otherLayer !== layer, otherLayer.isDescendant(of: layer) {
-                usesContent = true
-            }
-        }
-        // The extent's variable, made (and so counted as used) only when the attribute needs it.
-        func size() -> LayoutVariable {
-            if usesContent, let scroll = layer as? ScrollLayer { return contentVariable(scroll, attribute.axis) }
-            let v = frameVariables(layer)
-            return horizontal ? v.width : v.height
-        }
-        guard let fraction = attribute.edgeFraction else {
-            terms.append((size(), scale))
-            return
-        }
-        var current: Layer? = layer
-        while let link = current, link !== ancestor {
-            let v = frameVariables(link)
-            terms.append((horizontal ? v.x : v.y, scale))
-            current = link.superlayer
-        }
-        if fraction != 0 { terms.append((size(), fraction * scale)) }
-    }
-
-    // MARK: - Installing
-
-    private func install(_ specs: [Spec]) throws {
+    func install(_ specs: [Spec]) throws {
         var kept: [(key: Key, constraint: LinearConstraint)] = []
         kept.reserveCapacity(specs.count)
         var completed = false
@@ -312,117 +248,11 @@ final class LayoutEngine {
         completed = true
     }
 
-    private func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {
+    func sameShape(_ constraint: LinearConstraint, _ spec: Spec) -> Bool {
         let terms = constraint.expression.terms
         guard constraint.relation == spec.relation, constraint.priority == spec.priority,
               terms.count == spec.terms.count else { return false }
         for (a, b) in zip(terms, spec.terms) where a.variable !== b.variable || a.coefficient != b.coefficient { return false }
         return true
-    }
-
-    // MARK: - Writing
-
-    /// Writes the frames of the laid-out layers (only those holding one of `changed` when given) and
-    /// the content sizes; nothing is written when one of them is invalid.
-    /// The system indices of each laid-out layer's x, y, width and height (-1: in no constraint, 0),
-    /// the laid-out layer of each system index, and the compile they belong to.
-    private var slots: [(x: Int, y: Int, width: Int, height: Int)] = []
-    private var laidOutOfVariable: [Int] = []
-    private var slotsCompile = -1, slotsVariableCount = -1
-
-    private func refreshSlots() {
-        guard slotsCompile != system.compileCount || slots.count != laidOut.count
-              || slotsVariableCount != system.variables.count else { return }
-        slotsCompile = system.compileCount
-        slotsVariableCount = system.variables.count
-        laidOutOfVariable = []
-        slots = laidOut.enumerated().map { index, entry in
-            let v = entry.1
-            let found = [v.x, v.y, v.width, v.height].map { variable -> Int in
-                guard let slot = system.compiledIndex(of: variable) else { return -1 }
-                if laidOutOfVariable.count <= slot {
-                    laidOutOfVariable += [Int](repeating: -1, count: slot + 1 - laidOutOfVariable.count)
-                }
-                laidOutOfVariable[slot] = index
-                return slot
-            }
-            return (found[0], found[1], found[2], found[3])
-        }
-    }
-
-    private func value(_ slot: Int) -> Double { slot >= 0 ? system.value(at: slot) : 0 }
-
-    private func write(recordingAmbiguity: Bool, only changed: [Int]?) throws {
-        refreshSlots()
-        var frames: [(Layer, Rect)] = []
-        var indices: [Int]
-        if let changed {
-            stamp &+= 1
-            if stamps.count != laidOut.count { stamps = [Int](repeating: 0, count: laidOut.count) }
-            indices = []
-            for slot in changed where slot < laidOutOfVariable.count {
-                let index = laidOutOfVariable[slot]
-                guard index >= 0, stamps[index] != stamp else { continue }
-                stamps[index] = stamp
-                indices.append(index)
-            }
-        } else {
-            indices = Array(laidOut.indices)
-        }
-        frames.reserveCapacity(indices.count)
-        for index in indices {
-            let slot = slots[index]
-            let layer = laidOut[index].0
-            let width = try Self.size(value(slot.width)) { "\(layer.layoutName).width" }
-            let height = try Self.size(value(slot.height)) { "\(layer.layoutName).height" }
-            let frame = Rect(x: value(slot.x), y: value(slot.y), width: width, height: height)
-            let limit = Geometry.maximumMagnitude
-            if !(abs(frame.origin.x) <= limit && abs(frame.origin.y) <= limit && width <= limit && height <= limit) {
-                _ = try frame.validated("\(layer.layoutName).frame")
-            }
-            frames.append((layer, frame))
-        }
-        var contentSizes: [(ScrollLayer, Size)] = []
-        for (scroll, axes) in contentUse {
-            let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
-            var size = scroll.contentSize
-            if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value) { "\(scroll.layoutName).contentSize.width" } }
-            if axes.contains(.vertical) { size.height = try Self.size(variables.height.value) { "\(scroll.layoutName).contentSize.height" } }
-            if !(size.width <= Geometry.maximumMagnitude && size.height <= Geometry.maximumMagnitude) {
-                _ = try size.validated("\(scroll.layoutName).contentSize")
-            }
-            contentSizes.append((scroll, size))
-        }
-        for (layer, frame) in frames { try layer.setFrame(frame) }
-        for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
-        if recordingAmbiguity { recordAmbiguity() }
-    }
-
-    /// A solved size: rounding noise below 1e-9 points is zero; anything more negative is an error.
-    private static func size(_ value: Double, _ name: () -> String) throws -> Double {
-        if value < -1e-9 { throw LayoutError.negativeSize(attribute: name(), value: value) }
-        return max(0, value)
-    }
-
-    private func recordAmbiguity() {
-        for layer in flaggedLayers { layer.layoutStateStorage?.ambiguousAxes = [] }
-        flaggedLayers = []
-        ambiguousAttributes = []
-        func flag(_ layer: Layer, _ axis: LayoutAxis, _ attribute: String) {
-            ambiguousAttributes.append("\(layer.layoutName).\(attribute)")
-            if layer.layoutState.ambiguousAxes.insert(axis).inserted { flaggedLayers.append(layer) }
-        }
-        for layer in touched where !layer.translatesFrameIntoConstraints {
-            let v = frameVariables(layer)
-            if system.isAmbiguous(v.x) { flag(layer, .horizontal, "x") }
-            if system.isAmbiguous(v.width) { flag(layer, .horizontal, "width") }
-            if system.isAmbiguous(v.y) { flag(layer, .vertical, "y") }
-            if system.isAmbiguous(v.height) { flag(layer, .vertical, "height") }
-        }
-        for (scroll, axes) in contentUse {
-            let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
-            if axes.contains(.horizontal) && system.isAmbiguous(variables.width) { flag(scroll, .horizontal, "contentSize.width") }
-            if axes.contains(.vertical) && system.isAmbiguous(variables.height) { flag(scroll, .vertical, "contentSize.height") }
-        }
     }
 }
