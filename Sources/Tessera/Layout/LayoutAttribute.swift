@@ -33,33 +33,32 @@ public enum LayoutAxis: String, CaseIterable, Sendable {
     case horizontal, vertical
 }
 
-/// What a constraint's item is: a layer, or one of a scroll layer's layout guides.
-public enum LayoutItem: CustomStringConvertible {
-    case layer(Layer)
-    case guide(LayoutGuide)
+/// What a constraint's item is: a layer, or one of a scroll layer's layout guides (`.layer(card)`,
+/// `.guide(feed.contentLayoutGuide)`).
+///
+/// The layer is held weakly, as UIKit's constraints hold their items: constraints live in their first
+/// item's layer, and a strong reference to the other item would keep a dropped tree alive. A guide
+/// holds its scroll layer weakly too. Value type.
+public struct LayoutItem: CustomStringConvertible {
+    private weak var layerObject: Layer?
+    /// The guide, when the item is one.
+    public let guide: LayoutGuide?
 
-    /// The layer whose plane the item is in (a guide's scroll layer), or `nil` for a guide whose scroll
-    /// layer no longer exists.
-    public var layer: Layer? {
-        switch self {
-        case let .layer(layer): return layer
-        case let .guide(guide): return guide.owningLayer
-        }
+    private init(layer: Layer?, guide: LayoutGuide?) {
+        layerObject = layer
+        self.guide = guide
     }
+
+    public static func layer(_ layer: Layer) -> LayoutItem { LayoutItem(layer: layer, guide: nil) }
+    public static func guide(_ guide: LayoutGuide) -> LayoutItem { LayoutItem(layer: nil, guide: guide) }
+
+    /// The layer whose plane the item is in (a guide's scroll layer), or `nil` when that layer no
+    /// longer exists.
+    public var layer: Layer? { guide.map { $0.owningLayer } ?? layerObject }
 
     public var description: String {
-        switch self {
-        case let .layer(layer): return layer.layoutName
-        case let .guide(guide): return guide.description
-        }
-    }
-
-    func isSame(as other: LayoutItem) -> Bool {
-        switch (self, other) {
-        case let (.layer(a), .layer(b)): return a === b
-        case let (.guide(a), .guide(b)): return a === b
-        default: return false
-        }
+        if let guide { return guide.description }
+        return layerObject?.layoutName ?? "(freed layer)"
     }
 }
 

@@ -123,7 +123,9 @@ public final class LayoutConstraint: CustomStringConvertible {
             guard let owner = constraint.firstItem.layer else { continue }
             owner.layoutState.constraints.append(constraint)
             owner.rootLayer.layoutStateStorage?.engine?.constraintActivated(constraint)
-            if case let .layer(layer) = constraint.firstItem { layer.translatesFrameIntoConstraints = false }
+            if constraint.firstItem.guide == nil, let layer = constraint.firstItem.layer {
+                layer.translatesFrameIntoConstraints = false
+            }
             constraint.isActive = true
         }
     }

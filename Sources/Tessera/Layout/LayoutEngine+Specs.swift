@@ -16,7 +16,7 @@ extension LayoutEngine {
             contentUse[index].axes.insert(axis)
         } else {
             contentIndex[id] = contentUse.count
-            contentUse.append((layer, [axis]))
+            contentUse.append((Weak(layer), [axis]))
         }
         let variables = layer.layoutState.contentSizeVariables(layer.layoutName)
         return axis == .horizontal ? variables.width : variables.height
@@ -33,7 +33,7 @@ extension LayoutEngine {
                            into: &terms)
         }
         return Spec(key: .user(constraint), terms: terms, constant: -constraint.constant,
-                    relation: constraint.relation, priority: constraint.priority, label: { constraint.description },
+                    relation: constraint.relation, priority: constraint.priority, label: { [weak constraint] in constraint?.description ?? "(freed constraint)" },
                     source: constraint)
     }
 
@@ -45,13 +45,11 @@ extension LayoutEngine {
         }
         let horizontal = attribute.axis == .horizontal
         var usesContent = false
-        switch item {
-        case let .guide(guide): usesContent = guide.kind == .content
-        case .layer:
-            if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other?.layer,
-               otherLayer !== layer, otherLayer.isDescendant(of: layer) {
-                usesContent = true
-            }
+        if let guide = item.guide {
+            usesContent = guide.kind == .content
+        } else if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other?.layer,
+                  otherLayer !== layer, otherLayer.isDescendant(of: layer) {
+            usesContent = true
         }
         // The extent's variable, made (and so counted as used) only when the attribute needs it.
         func size() -> LayoutVariable {

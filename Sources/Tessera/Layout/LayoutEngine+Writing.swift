@@ -43,7 +43,7 @@ extension LayoutEngine {
         frames.reserveCapacity(indices.count)
         for index in indices {
             let slot = slots[index]
-            let layer = laidOut[index].0
+            guard let layer = laidOut[index].0.object else { continue }
             let width = try Self.size(value(slot.width)) { "\(layer.layoutName).width" }
             let height = try Self.size(value(slot.height)) { "\(layer.layoutName).height" }
             let frame = Rect(x: value(slot.x), y: value(slot.y), width: width, height: height)
@@ -54,7 +54,8 @@ extension LayoutEngine {
             frames.append((layer, frame))
         }
         var contentSizes: [(ScrollLayer, Size)] = []
-        for (scroll, axes) in contentUse {
+        for (entry, axes) in contentUse {
+            guard let scroll = entry.object else { continue }
             let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
             var size = scroll.contentSize
             if axes.contains(.horizontal) { size.width = try Self.size(variables.width.value) { "\(scroll.layoutName).contentSize.width" } }
@@ -76,21 +77,22 @@ extension LayoutEngine {
     }
 
     func recordAmbiguity() {
-        for layer in flaggedLayers { layer.layoutStateStorage?.ambiguousAxes = [] }
+        for layer in flaggedLayers { layer.object?.layoutStateStorage?.ambiguousAxes = [] }
         flaggedLayers = []
         ambiguousAttributes = []
         func flag(_ layer: Layer, _ axis: LayoutAxis, _ attribute: String) {
             ambiguousAttributes.append("\(layer.layoutName).\(attribute)")
-            if layer.layoutState.ambiguousAxes.insert(axis).inserted { flaggedLayers.append(layer) }
+            if layer.layoutState.ambiguousAxes.insert(axis).inserted { flaggedLayers.append(Weak(layer)) }
         }
-        for layer in touched where !layer.translatesFrameIntoConstraints {
-            let v = frameVariables(layer)
+        for (entry, v) in laidOut {
+            guard let layer = entry.object else { continue }
             if system.isAmbiguous(v.x) { flag(layer, .horizontal, "x") }
             if system.isAmbiguous(v.width) { flag(layer, .horizontal, "width") }
             if system.isAmbiguous(v.y) { flag(layer, .vertical, "y") }
             if system.isAmbiguous(v.height) { flag(layer, .vertical, "height") }
         }
-        for (scroll, axes) in contentUse {
+        for (entry, axes) in contentUse {
+            guard let scroll = entry.object else { continue }
             let variables = scroll.layoutState.contentSizeVariables(scroll.layoutName)
             if axes.contains(.horizontal) && system.isAmbiguous(variables.width) { flag(scroll, .horizontal, "contentSize.width") }
             if axes.contains(.vertical) && system.isAmbiguous(variables.height) { flag(scroll, .vertical, "contentSize.height") }

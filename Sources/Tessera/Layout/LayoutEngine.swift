@@ -18,17 +18,27 @@
 ///
 /// Thread safety: as ``Layer``. Cost: a full pass is O(constraints × tree depth) plus the solve; an
 /// incremental pass is the solver's work plus O(layers that moved).
+///
+/// Ownership: the engine belongs to its root layer's layout state, so everything it keeps of the tree
+/// (layers, layout states, constraints, in lists and in label closures) is held weakly: dropping the tree
+/// frees it, engine included.
 final class LayoutEngine {
+    /// A weak reference in a list.
+    struct Weak<Object: AnyObject> {
+        weak var object: Object?
+        init(_ object: Object) { self.object = object }
+    }
+
     let system = LayoutSystem()
     /// Every solver constraint installed, with where it is recorded.
     var installed: [(key: Key, constraint: LinearConstraint)] = []
     /// Undetermined attributes of the last layout (`card.width`, `feed.contentSize.height`).
     var ambiguousAttributes: [String] = []
-    var flaggedLayers: [Layer] = []
+    var flaggedLayers: [Weak<Layer>] = []
     /// Set when the next layout must re-read the whole tree.
     var needsFullPass = true
     /// Constraints whose constant changed since the last layout (constants-only pass).
-    var changedConstants: [LayoutConstraint] = []
+    var changedConstants: [Weak<LayoutConstraint>] = []
     /// The current full pass: a number unique in the process (layers in other trees may carry another
     /// engine's pass numbers in ``LayerLayoutState/touchedPass``).
     var pass = 0
@@ -36,34 +46,33 @@ final class LayoutEngine {
     var stamps: [Int] = []
     var stamp = 0
     /// Frames of the fixed (translating) layers the last full pass held.
-    var fixedFrames: [(Layer, Rect)] = []
+    var fixedFrames: [(Weak<Layer>, Rect)] = []
     /// The laid-out layers of the last full pass and their variables.
-    var laidOut: [(Layer, LayerLayoutState.FrameVariables)] = []
+    var laidOut: [(Weak<Layer>, LayerLayoutState.FrameVariables)] = []
 
     func constantChanged(_ constraint: LayoutConstraint) {
-        changedConstants.append(constraint)
+        changedConstants.append(Weak(constraint))
     }
 
     /// Constraints activated and deactivated since the last layout (with the solver form they had).
-    var activated: [LayoutConstraint] = []
-    var deactivated: [(LayoutConstraint, LinearConstraint?)] = []
+    var activated: [Weak<LayoutConstraint>] = []
+    var deactivated: [LinearConstraint] = []
 
-    func constraintActivated(_ constraint: LayoutConstraint) { activated.append(constraint) }
+    func constraintActivated(_ constraint: LayoutConstraint) { activated.append(Weak(constraint)) }
 
     func constraintDeactivated(_ constraint: LayoutConstraint, _ form: LinearConstraint?) {
-        deactivated.append((constraint, form))
+        if let form { deactivated.append(form) }
     }
 
     /// Applies the activations and deactivations since the last layout to the system directly.
     /// Returns false (having changed nothing that a full pass would not redo) when one of them involves
     /// a layer or a content size the last full pass did not lay out: that needs a full pass.
     func applyActivations() throws -> Bool {
-        for (_, form) in deactivated {
-            if let form, system.contains(form) { try system.remove(form) }
-        }
+        for form in deactivated where system.contains(form) { try system.remove(form) }
         deactivated = []
-        while let constraint = activated.first {
-            if constraint.isActive && !(constraint.engine === self && constraint.installedForm.map(system.contains) == true) {
+        while let entry = activated.first {
+            if let constraint = entry.object, constraint.isActive,
+               !(constraint.engine === self && constraint.installedForm.map(system.contains) == true) {
                 let layers = touched.count
                 let contentAxes = contentUse.reduce(0) { $0 + $1.axes.count }
                 let spec = try spec(for: constraint)
@@ -86,22 +95,28 @@ final class LayoutEngine {
     /// Where a solver constraint is recorded: on the user's constraint, or in a slot of a layer's
     /// layout state (``LayerLayoutState/generated``).
     enum Key {
-        case user(LayoutConstraint)
-        case generated(LayerLayoutState, Int)
+        case user(Weak<LayoutConstraint>)
+        case generated(Weak<LayerLayoutState>, Int)
+
+        static func user(_ constraint: LayoutConstraint) -> Key { .user(Weak(constraint)) }
+        static func generated(_ state: LayerLayoutState, _ slot: Int) -> Key { .generated(Weak(state), slot) }
 
         var current: LinearConstraint? {
             switch self {
-            case let .user(constraint): return constraint.installedForm
-            case let .generated(state, slot): return slot < state.generated.count ? state.generated[slot] : nil
+            case let .user(constraint): return constraint.object?.installedForm
+            case let .generated(state, slot):
+                guard let state = state.object else { return nil }
+                return slot < state.generated.count ? state.generated[slot] : nil
             }
         }
 
         func record(_ constraint: LinearConstraint?, engine: LayoutEngine) {
             switch self {
             case let .user(source):
-                source.installedForm = constraint
-                source.engine = constraint == nil ? nil : engine
+                source.object?.installedForm = constraint
+                source.object?.engine = constraint == nil ? nil : engine
             case let .generated(state, slot):
+                guard let state = state.object else { return }
                 if state.generated.count <= slot { state.generated += Array(repeating: nil, count: slot + 1 - state.generated.count) }
                 state.generated[slot] = constraint
             }
@@ -118,10 +133,12 @@ final class LayoutEngine {
         var source: LayoutConstraint? = nil
     }
 
-    /// Layers whose frame variables the constraints use, in first-use order.
+    /// Layers whose frame variables the constraints use, in first-use order: filled during a full pass
+    /// (and emptied after it, not to hold the tree); a layer added to it outside a full pass is one the
+    /// last full pass did not place.
     var touched: [Layer] = []
     /// Scroll layers whose content size the constraints use, with the axes used.
-    var contentUse: [(layer: ScrollLayer, axes: Set<LayoutAxis>)] = []
+    var contentUse: [(layer: Weak<ScrollLayer>, axes: Set<LayoutAxis>)] = []
     var contentIndex: [ObjectIdentifier: Int] = [:]
 
     /// Writes the frames of the laid-out layers (only those holding one of `changed` when given) and
@@ -133,14 +150,15 @@ final class LayoutEngine {
     var slotsCompile = -1, slotsVariableCount = -1
 
     func layout(_ root: Layer) throws {
-        if !needsFullPass && fixedFrames.allSatisfy({ $0.0.frame == $0.1 }) {
+        if !needsFullPass && fixedFrames.allSatisfy({ $0.0.object?.frame == $0.1 }) {
             let structural = !activated.isEmpty || !deactivated.isEmpty
             if structural {
                 guard try applyActivations() else { return try fullPass(root) }
             }
-            while let constraint = changedConstants.first {
-                if let installed = constraint.installedForm, constraint.engine === self, system.contains(installed) {
-                    installed.setLabel { constraint.description }
+            while let entry = changedConstants.first {
+                if let constraint = entry.object, let installed = constraint.installedForm, constraint.engine === self,
+                   system.contains(installed) {
+                    installed.setLabel { [weak constraint] in constraint?.description ?? "(freed constraint)" }
                     try system.setConstant(-constraint.constant, of: installed)
                 }
                 changedConstants.removeFirst()
@@ -154,6 +172,7 @@ final class LayoutEngine {
 
     /// Reads every constraint of the tree, installs what changed and solves.
     func fullPass(_ root: Layer) throws {
+        defer { touched = [] }
         pass = Int(truncatingIfNeeded: LayerIdentity.next())
         changedConstants = []
         activated = []
@@ -175,7 +194,7 @@ final class LayoutEngine {
             let v = frameVariables(layer)
             if layer.translatesFrameIntoConstraints {
                 let frame = layer.frame
-                fixedFrames.append((layer, frame))
+                fixedFrames.append((Weak(layer), frame))
                 let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
                     specs.append(Spec(key: .generated(layer.layoutState, index), terms: [(variable, 1)], constant: -values[index],
@@ -185,12 +204,12 @@ final class LayoutEngine {
                                       }))
                 }
             } else {
-                laidOut.append((layer, v))
+                laidOut.append((Weak(layer), v))
                 let intrinsic = layer.intrinsicContentSize
                 for (axis, size, variable) in [(LayoutAxis.horizontal, intrinsic.width, v.width), (.vertical, intrinsic.height, v.height)] {
                     guard let size else { continue }
                     let index = axis == .horizontal ? 0 : 1
-                    let name = { "\(layer.layoutName).\(axis == .horizontal ? "width" : "height")" }
+                    let name = { [weak layer] in "\(layer?.layoutName ?? "(freed layer)").\(axis == .horizontal ? "width" : "height")" }
                     let hugging = layer.contentHuggingPriority(for: axis)
                     let resistance = layer.contentCompressionResistancePriority(for: axis)
                     specs.append(Spec(key: .generated(layer.layoutState, 4 + index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
@@ -224,7 +243,7 @@ final class LayoutEngine {
                         old.setLabel(specs[i].label)
                         try system.setConstant(specs[i].constant, of: old)
                     }
-                    if case let .user(source) = key, source.engine !== self { key.record(old, engine: self) }
+                    if case let .user(source) = key, source.object?.engine !== self { key.record(old, engine: self) }
                     kept.append((key, old))
                     continue
                 }

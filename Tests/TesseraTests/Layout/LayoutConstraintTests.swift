@@ -274,3 +274,25 @@ extension LayoutConstraintTests {
         #expect(root.layoutAmbiguityReport().isEmpty)
     }
 }
+
+extension LayoutConstraintTests {
+    /// The engine belongs to the root; nothing it keeps holds the tree, so a dropped tree is freed.
+    @Test func aLaidOutTreeIsFreedWhenDropped() throws {
+        weak var weakRoot: Layer?
+        weak var weakCard: Layer?
+        do {
+            let (root, _, cards, spacing) = try feed(cards: 6)
+            try root.layoutIfNeeded()
+            try spacing[2].setConstant(30)
+            try cards[1].heightAnchor.constraint(equalToConstant: 77).activate()
+            try root.layoutIfNeeded()
+            #expect(cards[1].frame.size.height == 77)
+            spacing[4].deactivate()
+            try spacing[5].setConstant(1)
+            weakRoot = root
+            weakCard = cards[3]
+        }
+        #expect(weakRoot == nil)
+        #expect(weakCard == nil)
+    }
+}
