@@ -50,6 +50,8 @@ public struct LayoutItem: CustomStringConvertible {
     }
 
     public static func layer(_ layer: Layer) -> LayoutItem { LayoutItem(layer: layer, guide: nil) }
+    /// A layer item whose layer may already be gone (`nil`).
+    static func layer(_ layer: Layer?) -> LayoutItem { LayoutItem(layer: layer, guide: nil) }
     public static func guide(_ guide: LayoutGuide) -> LayoutItem { LayoutItem(layer: nil, guide: guide) }
 
     /// The layer whose plane the item is in (a guide's scroll layer), or `nil` when that layer no

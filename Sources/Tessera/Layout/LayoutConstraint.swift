@@ -8,10 +8,20 @@
 /// constraint of the tree. Constants change with ``setConstant(_:)`` (the next layout re-solves
 /// incrementally). Thread safety: as ``Layer``. Cost: one small object.
 public final class LayoutConstraint: CustomStringConvertible {
-    public let firstItem: LayoutItem
+    /// The first item (its layer held weakly; see ``LayoutItem``).
+    public var firstItem: LayoutItem { firstGuide.map(LayoutItem.guide) ?? .layer(firstLayerObject) }
+    /// The items' parts, stored apart so that layout reads them without copying weak references.
+    weak var firstLayerObject: Layer?
+    let firstGuide: LayoutGuide?
+    weak var secondLayerObject: Layer?
+    let secondGuide: LayoutGuide?
+    let hasSecondItem: Bool
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public let secondItem: LayoutItem?
+    public var secondItem: LayoutItem? {
+        guard hasSecondItem else { return nil }
+        return secondGuide.map(LayoutItem.guide) ?? .layer(secondLayerObject)
+    }
     public let secondAttribute: LayoutAttribute?
     public let multiplier: Double
     public private(set) var constant: Double
@@ -59,10 +69,13 @@ public final class LayoutConstraint: CustomStringConvertible {
                     argument: "toItem", reason: "\(attribute.rawValue) is a position: it needs a second item (only width and height can equal a constant)")
             }
         }
-        firstItem = item
+        firstLayerObject = item.guide == nil ? item.layer : nil
+        firstGuide = item.guide
         firstAttribute = attribute
         self.relation = relation
-        secondItem = secondAttribute == nil ? nil : toItem
+        hasSecondItem = secondAttribute != nil
+        secondLayerObject = hasSecondItem && toItem?.guide == nil ? toItem?.layer : nil
+        secondGuide = hasSecondItem ? toItem?.guide : nil
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -76,12 +89,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard constant != self.constant else { return }
         self.constant = constant
-        if let engine { engine.constantChanged(self) } else if isActive { firstItem.layer?.invalidateLayout() }
+        if let engine { engine.constantChanged(self) } else if isActive { firstLayer?.invalidateLayout() }
     }
 
     public func setPriority(_ priority: LayoutPriority) {
         self.priority = priority
-        if isActive { firstItem.layer?.invalidateLayout() }
+        if isActive { firstLayer?.invalidateLayout() }
     }
 
     /// Returns the constraint with `priority` (for chaining after an anchor factory).
@@ -99,7 +112,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Deactivates the constraint (nothing happens if it is inactive).
     public func deactivate() {
-        guard isActive, let owner = firstItem.layer else { return }
+        guard isActive, let owner = firstLayer else { return }
         owner.layoutState.constraints.removeAll { $0 === self }
         isActive = false
         if let engine = owner.rootLayer.layoutStateStorage?.engine {
@@ -120,10 +133,10 @@ public final class LayoutConstraint: CustomStringConvertible {
             }
         }
         for constraint in constraints where !constraint.isActive {
-            guard let owner = constraint.firstItem.layer else { continue }
+            guard let owner = constraint.firstLayer else { continue }
             owner.layoutState.constraints.append(constraint)
             owner.rootLayer.layoutStateStorage?.engine?.constraintActivated(constraint)
-            if constraint.firstItem.guide == nil, let layer = constraint.firstItem.layer {
+            if constraint.firstGuide == nil, let layer = constraint.firstLayerObject {
                 layer.translatesFrameIntoConstraints = false
             }
             constraint.isActive = true
@@ -137,11 +150,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The nearest layer that contains both items' layers (the first item's layer alone without a
     /// second item).
     func commonAncestor() throws -> Layer {
-        guard let first = firstItem.layer else {
+        guard let first = firstLayer else {
             throw TesseraError.invalidArgument(argument: "item", reason: "\(self): the guide's scroll layer no longer exists")
         }
-        guard let secondItem else { return first }
-        guard let second = secondItem.layer else {
+        guard hasSecondItem else { return first }
+        guard let second = secondLayer else {
             throw TesseraError.invalidArgument(argument: "secondItem", reason: "\(self): the guide's scroll layer no longer exists")
         }
         // The usual cases first: the same layer, a superlayer, siblings.
@@ -164,6 +177,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         throw TesseraError.invalidArgument(
             argument: "secondItem", reason: "\(self): \(first.layoutName) and \(second.layoutName) are in different layer trees")
     }
+
+    /// The layer of the first item (a guide's scroll layer), or nil when it no longer exists.
+    var firstLayer: Layer? { firstGuide.map { $0.owningLayer } ?? firstLayerObject }
+    /// The layer of the second item, or nil.
+    var secondLayer: Layer? { secondGuide.map { $0.owningLayer } ?? secondLayerObject }
 
     public var description: String {
         if let identifier { return identifier }

@@ -26,11 +26,18 @@ extension LayoutEngine {
         let ancestor = try constraint.commonAncestor()
         var terms: [(variable: LayoutVariable, coefficient: Double)] = []
         terms.reserveCapacity(6)
-        try expression(constraint.firstItem, constraint.firstAttribute, in: ancestor, other: constraint.secondItem,
+        guard let first = constraint.firstLayer else {
+            throw TesseraError.invalidArgument(argument: "item", reason: "\(constraint): its layer no longer exists")
+        }
+        let second = constraint.secondLayer
+        try expression(first, constraint.firstGuide, constraint.firstAttribute, in: ancestor, other: second,
                        scale: 1, into: &terms)
-        if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
-            try expression(second, attribute, in: ancestor, other: constraint.firstItem, scale: -constraint.multiplier,
-                           into: &terms)
+        if let attribute = constraint.secondAttribute {
+            guard let second else {
+                throw TesseraError.invalidArgument(argument: "secondItem", reason: "\(constraint): its layer no longer exists")
+            }
+            try expression(second, constraint.secondGuide, attribute, in: ancestor, other: first,
+                           scale: -constraint.multiplier, into: &terms)
         }
         return Spec(key: .user(constraint), terms: terms, constant: -constraint.constant,
                     relation: constraint.relation, priority: constraint.priority, label: { [weak constraint] in constraint?.description ?? "(freed constraint)" },
@@ -38,16 +45,15 @@ extension LayoutEngine {
     }
 
     /// Appends the attribute, as `Σ coefficient · variable` in `ancestor`'s plane and times `scale`, to `terms`.
-    func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: Layer, other: LayoutItem?,
-                            scale: Double, into terms: inout [(variable: LayoutVariable, coefficient: Double)]) throws {
-        guard let layer = item.layer else {
-            throw TesseraError.invalidArgument(argument: "item", reason: "\(item): the guide's scroll layer no longer exists")
-        }
+    /// `layer` is the item's layer (a guide's scroll layer for `guide`); `other` the other item's layer.
+    func expression(_ layer: Layer, _ guide: LayoutGuide?, _ attribute: LayoutAttribute, in ancestor: Layer,
+                    other: Layer?, scale: Double,
+                    into terms: inout [(variable: LayoutVariable, coefficient: Double)]) throws {
         let horizontal = attribute.axis == .horizontal
         var usesContent = false
-        if let guide = item.guide {
+        if let guide {
             usesContent = guide.kind == .content
-        } else if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other?.layer,
+        } else if !attribute.isDimension, layer is ScrollLayer, layer === ancestor, let otherLayer = other,
                   otherLayer !== layer, otherLayer.isDescendant(of: layer) {
             usesContent = true
         }

@@ -43,7 +43,7 @@ extension LayoutEngine {
         frames.reserveCapacity(indices.count)
         for index in indices {
             let slot = slots[index]
-            guard let layer = laidOut[index].0.object else { continue }
+            guard let layer = laidOutLayer(index) else { continue }
             let width = try Self.size(value(slot.width)) { "\(layer.layoutName).width" }
             let height = try Self.size(value(slot.height)) { "\(layer.layoutName).height" }
             let frame = Rect(x: value(slot.x), y: value(slot.y), width: width, height: height)
@@ -84,8 +84,8 @@ extension LayoutEngine {
             ambiguousAttributes.append("\(layer.layoutName).\(attribute)")
             if layer.layoutState.ambiguousAxes.insert(axis).inserted { flaggedLayers.append(Weak(layer)) }
         }
-        for (entry, v) in laidOut {
-            guard let layer = entry.object else { continue }
+        for (index, (_, v)) in laidOut.enumerated() {
+            guard let layer = laidOutLayer(index) else { continue }
             if system.isAmbiguous(v.x) { flag(layer, .horizontal, "x") }
             if system.isAmbiguous(v.width) { flag(layer, .horizontal, "width") }
             if system.isAmbiguous(v.y) { flag(layer, .vertical, "y") }

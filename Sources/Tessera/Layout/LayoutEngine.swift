@@ -48,7 +48,16 @@ final class LayoutEngine {
     /// Frames of the fixed (translating) layers the last full pass held.
     var fixedFrames: [(Weak<Layer>, Rect)] = []
     /// The laid-out layers of the last full pass and their variables.
-    var laidOut: [(Weak<Layer>, LayerLayoutState.FrameVariables)] = []
+    /// Layers are held strongly, except the root (`nil` here, the root being `root`): the root owns the
+    /// engine, a strong reference back would keep the tree alive.
+    var laidOut: [(Layer?, LayerLayoutState.FrameVariables)] = []
+    /// The root of the last full pass.
+    weak var root: Layer?
+    /// The root's generated constraints (fixed frame, intrinsic size), by slot.
+    var rootGenerated: [LinearConstraint?] = []
+
+    /// The laid-out layer at `index`, or nil when it no longer exists.
+    func laidOutLayer(_ index: Int) -> Layer? { laidOut[index].0 ?? root }
 
     func constantChanged(_ constraint: LayoutConstraint) {
         changedConstants.append(Weak(constraint))
@@ -95,30 +104,35 @@ final class LayoutEngine {
     /// Where a solver constraint is recorded: on the user's constraint, or in a slot of a layer's
     /// layout state (``LayerLayoutState/generated``).
     enum Key {
-        case user(Weak<LayoutConstraint>)
-        case generated(Weak<LayerLayoutState>, Int)
+        /// A user's constraint (held strongly: a constraint holds its items weakly, so it never holds the tree).
+        case user(LayoutConstraint)
+        /// A slot of a layer's layout state (held strongly: a state is not the root's, whose slots are
+        /// kept by the engine itself, see `rootGenerated`, not to make a cycle root → engine → root).
+        case generated(LayerLayoutState, Int)
+        /// A slot of the root's generated constraints, kept in the engine.
+        case rootGenerated(Int)
 
-        static func user(_ constraint: LayoutConstraint) -> Key { .user(Weak(constraint)) }
-        static func generated(_ state: LayerLayoutState, _ slot: Int) -> Key { .generated(Weak(state), slot) }
-
-        var current: LinearConstraint? {
+        func current(in engine: LayoutEngine) -> LinearConstraint? {
             switch self {
-            case let .user(constraint): return constraint.object?.installedForm
-            case let .generated(state, slot):
-                guard let state = state.object else { return nil }
-                return slot < state.generated.count ? state.generated[slot] : nil
+            case let .user(constraint): return constraint.installedForm
+            case let .generated(state, slot): return slot < state.generated.count ? state.generated[slot] : nil
+            case let .rootGenerated(slot): return slot < engine.rootGenerated.count ? engine.rootGenerated[slot] : nil
             }
         }
 
         func record(_ constraint: LinearConstraint?, engine: LayoutEngine) {
             switch self {
             case let .user(source):
-                source.object?.installedForm = constraint
-                source.object?.engine = constraint == nil ? nil : engine
+                source.installedForm = constraint
+                source.engine = constraint == nil ? nil : engine
             case let .generated(state, slot):
-                guard let state = state.object else { return }
                 if state.generated.count <= slot { state.generated += Array(repeating: nil, count: slot + 1 - state.generated.count) }
                 state.generated[slot] = constraint
+            case let .rootGenerated(slot):
+                if engine.rootGenerated.count <= slot {
+                    engine.rootGenerated += Array(repeating: nil, count: slot + 1 - engine.rootGenerated.count)
+                }
+                engine.rootGenerated[slot] = constraint
             }
         }
     }
@@ -173,6 +187,7 @@ final class LayoutEngine {
     /// Reads every constraint of the tree, installs what changed and solves.
     func fullPass(_ root: Layer) throws {
         defer { touched = [] }
+        self.root = root
         pass = Int(truncatingIfNeeded: LayerIdentity.next())
         changedConstants = []
         activated = []
@@ -197,14 +212,14 @@ final class LayoutEngine {
                 fixedFrames.append((Weak(layer), frame))
                 let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {
-                    specs.append(Spec(key: .generated(layer.layoutState, index), terms: [(variable, 1)], constant: -values[index],
+                    specs.append(Spec(key: layer === root ? .rootGenerated(index) : .generated(layer.layoutState, index), terms: [(variable, 1)], constant: -values[index],
                                       relation: .equal, priority: .required,
                                       label: { [weak layer] in
                                           "\(layer?.layoutName ?? "(freed layer)").\(variable.name) == \(LayoutConstraint.format(values[index])) (its frame: translatesFrameIntoConstraints)"
                                       }))
                 }
             } else {
-                laidOut.append((Weak(layer), v))
+                laidOut.append((layer === root ? nil : layer, v))
                 let intrinsic = layer.intrinsicContentSize
                 for (axis, size, variable) in [(LayoutAxis.horizontal, intrinsic.width, v.width), (.vertical, intrinsic.height, v.height)] {
                     guard let size else { continue }
@@ -212,9 +227,9 @@ final class LayoutEngine {
                     let name = { [weak layer] in "\(layer?.layoutName ?? "(freed layer)").\(axis == .horizontal ? "width" : "height")" }
                     let hugging = layer.contentHuggingPriority(for: axis)
                     let resistance = layer.contentCompressionResistancePriority(for: axis)
-                    specs.append(Spec(key: .generated(layer.layoutState, 4 + index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
+                    specs.append(Spec(key: layer === root ? .rootGenerated(4 + index) : .generated(layer.layoutState, 4 + index), terms: [(variable, 1)], constant: -size, relation: .lessThanOrEqual,
                                       priority: hugging, label: { "\(name()) <= \(LayoutConstraint.format(size)) @ \(hugging) (hugging)" }))
-                    specs.append(Spec(key: .generated(layer.layoutState, 6 + index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
+                    specs.append(Spec(key: layer === root ? .rootGenerated(6 + index) : .generated(layer.layoutState, 6 + index), terms: [(variable, 1)], constant: -size, relation: .greaterThanOrEqual,
                                       priority: resistance,
                                       label: { "\(name()) >= \(LayoutConstraint.format(size)) @ \(resistance) (compression resistance)" }))
                 }
@@ -236,14 +251,14 @@ final class LayoutEngine {
         // Fields are read in place (`specs[i].…`): copying a whole spec costs a dozen reference counts.
         for i in specs.indices {
             let key = specs[i].key
-            if let old = key.current, system.contains(old) {
+            if let old = key.current(in: self), system.contains(old) {
                 old.pass = pass
                 if sameShape(old, specs[i]) {
                     if old.expression.constant != specs[i].constant {
                         old.setLabel(specs[i].label)
                         try system.setConstant(specs[i].constant, of: old)
                     }
-                    if case let .user(source) = key, source.object?.engine !== self { key.record(old, engine: self) }
+                    if case let .user(source) = key, source.engine !== self { key.record(old, engine: self) }
                     kept.append((key, old))
                     continue
                 }
@@ -261,7 +276,7 @@ final class LayoutEngine {
         }
         for (key, old) in installed where old.pass != pass && system.contains(old) {
             try system.remove(old)
-            if key.current === old { key.record(nil, engine: self) }
+            if key.current(in: self) === old { key.record(nil, engine: self) }
         }
         installed = kept
         completed = true

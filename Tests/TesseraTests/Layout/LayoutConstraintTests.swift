@@ -296,3 +296,25 @@ extension LayoutConstraintTests {
         #expect(weakCard == nil)
     }
 }
+
+extension LayoutConstraintTests {
+    @Test func aTreeWhoseRootIsLaidOutIsFreedWhenDropped() throws {
+        weak var weakRoot: Layer?
+        do {
+            let root = try named("root")
+            let child = try named("child")
+            try root.addSublayer(child)
+            try LayoutConstraint.activate([
+                root.widthAnchor.constraint(equalToConstant: 100), root.heightAnchor.constraint(equalToConstant: 50),
+                child.leftAnchor.constraint(equalTo: root.leftAnchor), child.topAnchor.constraint(equalTo: root.topAnchor),
+                child.rightAnchor.constraint(equalTo: root.rightAnchor), child.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            ])
+            try root.setIntrinsicContentSize(IntrinsicContentSize(width: 10))
+            try root.layoutIfNeeded()
+            #expect(root.frame == Rect(x: 0, y: 0, width: 100, height: 50))
+            #expect(child.frame == Rect(x: 0, y: 0, width: 100, height: 50))
+            weakRoot = root
+        }
+        #expect(weakRoot == nil)
+    }
+}
