@@ -25,7 +25,9 @@ extension LayoutEngine {
 
     func write(recordingAmbiguity: Bool, only changed: [Int]?) throws {
         refreshSlots()
-        var frames: [(Layer, Rect)] = []
+        // Frames by laid-out index: no layer is retained until the frames are set (layers with weak
+        // references take the runtime's slow reference-counting path).
+        var frames: [(index: Int, frame: Rect)] = []
         var indices: [Int]
         if let changed {
             stamp &+= 1
@@ -43,15 +45,15 @@ extension LayoutEngine {
         frames.reserveCapacity(indices.count)
         for index in indices {
             let slot = slots[index]
-            guard let layer = laidOutLayer(index) else { continue }
-            let width = try Self.size(value(slot.width)) { "\(layer.layoutName).width" }
-            let height = try Self.size(value(slot.height)) { "\(layer.layoutName).height" }
+            let name = { [self] in laidOutLayer(index)?.layoutName ?? "(freed layer)" }
+            let width = try Self.size(value(slot.width)) { "\(name()).width" }
+            let height = try Self.size(value(slot.height)) { "\(name()).height" }
             let frame = Rect(x: value(slot.x), y: value(slot.y), width: width, height: height)
             let limit = Geometry.maximumMagnitude
             if !(abs(frame.origin.x) <= limit && abs(frame.origin.y) <= limit && width <= limit && height <= limit) {
-                _ = try frame.validated("\(layer.layoutName).frame")
+                _ = try frame.validated("\(name()).frame")
             }
-            frames.append((layer, frame))
+            frames.append((index, frame))
         }
         var contentSizes: [(ScrollLayer, Size)] = []
         for (entry, axes) in contentUse {
@@ -65,7 +67,7 @@ extension LayoutEngine {
             }
             contentSizes.append((scroll, size))
         }
-        for (layer, frame) in frames { try layer.setFrame(frame) }
+        for (index, frame) in frames { try laidOutLayer(index)?.setFrame(frame) }
         for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
         if recordingAmbiguity { recordAmbiguity() }
     }
