@@ -29,7 +29,8 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks(), FrameBenchmarks()])
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks(), FrameBenchmarks(),
+                                                     LayoutBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {
         groups.flatMap { $0.run(options: options) }

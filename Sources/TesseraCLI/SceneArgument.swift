@@ -1,9 +1,22 @@
+import Foundation
 import Tessera
 
 /// A scene named on the command line: a built-in scene's name, or the path of a scene file.
 enum SceneArgument {
-    /// Loads `argument` (default `feed`).
-    static func load(_ argument: String?) throws -> (name: String, scene: Scene, bench: BenchScene?) {
+    /// Loads `argument` (default `feed`). A scene with constraints is laid out while loading; when its
+    /// layout is ambiguous a warning naming the undetermined attributes goes to standard error (unless
+    /// `warnsOfAmbiguity` is false) and the solver's choice is kept, as UIKit does.
+    static func load(_ argument: String?, warnsOfAmbiguity: Bool = true) throws -> (name: String, scene: Scene, bench: BenchScene?) {
+        let loaded = try loadScene(argument)
+        let ambiguous = loaded.scene.root.layoutAmbiguityReport()
+        if warnsOfAmbiguity && !ambiguous.isEmpty {
+            FileHandle.standardError.write(Data(
+                "tessera: warning: ambiguous layout, the solver chose values for \(ambiguous.joined(separator: ", "))\n".utf8))
+        }
+        return loaded
+    }
+
+    private static func loadScene(_ argument: String?) throws -> (name: String, scene: Scene, bench: BenchScene?) {
         let name = argument ?? BuiltInScene.feed.rawValue
         if let builtIn = BuiltInScene(rawValue: name) {
             let bench = try builtIn.make()

@@ -9,6 +9,7 @@ let usage = """
     commands:
       bench      scroll benchmark on a built-in scene or a scene file
       render     one frame of a scene to a PNG or raw RGBA file
+      layout     solve a scene's constraints and print the frames
       scenes     list the built-in scenes
       blend      composite raw RGBA8 files (src OVER dst)
       profile    fold `perf script` output, draw flame graphs (see Profiles/README.md)
@@ -18,7 +19,7 @@ let usage = """
 
 /// The subcommands and their usage texts.
 let commandUsages: [String: String] = [
-    "bench": BenchCommand.usage, "render": RenderCommand.usage, "blend": BlendCommand.usage,
+    "bench": BenchCommand.usage, "render": RenderCommand.usage, "layout": LayoutCommand.usage, "blend": BlendCommand.usage,
     "profile": ProfileCommand.usage, "scenes": "usage: tessera scenes", "version": "usage: tessera version",
 ]
 
@@ -37,10 +38,12 @@ func run(_ arguments: [String]) -> Int32 {
             try BenchCommand.run(rest)
         case "render":
             try RenderCommand.run(rest)
+        case "layout":
+            try LayoutCommand.run(rest)
         case "scenes":
             try noArguments(rest, command: "scenes")
             for scene in BuiltInScene.allCases {
-                print("\(scene.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scene.summary)")
+                print("\(scene.rawValue.padding(toLength: max(8, scene.rawValue.count), withPad: " ", startingAt: 0)) \(scene.summary)")
             }
         case "blend":
             return BlendCommand.run(rest)

@@ -94,6 +94,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the field, for example
     ///   `frame.size.height`.
     public func validated(_ argument: String) throws -> Rect {
+        // The common case without building the field names (layout validates thousands of frames).
+        let limit = Geometry.maximumMagnitude
+        if abs(origin.x) <= limit, abs(origin.y) <= limit, size.width >= 0, size.width <= limit,
+           size.height >= 0, size.height <= limit {
+            return self
+        }
         _ = try origin.validated("\(argument).origin")
         _ = try size.validated("\(argument).size")
         return self

@@ -36,6 +36,8 @@ extension Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        layer.layoutStateStorage?.engine = nil  // no longer a root: its tree's engine is the new root's
+        invalidateLayout()
         recordChange(.sublayers)
         if layer.subtreeHasChanges {
             // The moved subtree carries changes the new ancestors must know of.
@@ -65,6 +67,7 @@ extension Layer {
     /// Detaches the layer from its superlayer; does nothing for a root.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        parent.invalidateLayout()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
         parent.recordChange(.sublayers)

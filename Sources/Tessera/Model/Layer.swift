@@ -62,6 +62,8 @@ public class Layer {
     let lifetime = LayerLifetime()
     /// The invalidations of the layer's drawing, in points, read by the tile stage (see ``DisplayLog``).
     var displayLog = DisplayLog()
+    /// Constraints, intrinsic size and solver variables (see `Layout/`); `nil` until layout is used.
+    var layoutStateStorage: LayerLayoutState?
 
     /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…` for a non-finite or

@@ -14,6 +14,11 @@ public final class ScrollLayer: Layer {
     /// Extra scrollable space around the content, in points (default zero).
     public private(set) var contentInset: EdgeInsets = .zero
 
+    /// The content area as a constraint item: constraints to it size ``contentSize`` (see ``LayoutGuide``).
+    public private(set) lazy var contentLayoutGuide = LayoutGuide(owningLayer: self, kind: .content)
+    /// The scroll layer's frame as a constraint item seen from inside (see ``LayoutGuide``).
+    public private(set) lazy var frameLayoutGuide = LayoutGuide(owningLayer: self, kind: .frame)
+
     /// The point of the content plane shown at the layer's top-left: the bounds origin.
     public var contentOffset: Point { boundsOrigin }
 

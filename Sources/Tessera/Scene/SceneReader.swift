@@ -50,6 +50,8 @@ public enum SceneReader {
         try document.finish()
         var builder = Builder()
         let root = try builder.layer(rootValue, path: "root")
+        try builder.activateConstraints()
+        if builder.hasConstraints { try root.layoutIfNeeded() }
         return Scene(viewport: viewport, root: root, layersByName: builder.layersByName)
     }
 
@@ -62,6 +64,18 @@ public enum SceneReader {
         var count = 0
         /// Glyph boxes laid out by the text items so far (see ``SceneContentReader/maximumGlyphs``).
         var glyphs = 0
+        /// Constraint strings with their paths, parsed once every layer has its name.
+        var pendingConstraints: [(text: String, path: String)] = []
+        var hasConstraints: Bool { !pendingConstraints.isEmpty }
+
+        /// Parses and activates the constraint strings (names may refer to layers defined later).
+        func activateConstraints() throws {
+            var constraints: [LayoutConstraint] = []
+            for (text, path) in pendingConstraints {
+                constraints.append(try ConstraintStringParser.parse(text, layers: layersByName, argument: path))
+            }
+            try LayoutConstraint.activate(constraints)
+        }
 
         mutating func layer(_ value: JSONValue, path: String) throws -> Layer {
             count += 1
@@ -129,6 +143,7 @@ public enum SceneReader {
             if let content = try fields.array("content") {
                 layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"), glyphs: &glyphs)
             }
+            try layoutFields(&fields, layer)
             if let sublayers = try fields.array("sublayers") {
                 for (index, sublayer) in sublayers.enumerated() {
                     try layer.addSublayer(try self.layer(sublayer, path: "\(fields.fieldPath("sublayers"))[\(index)]"))
@@ -136,6 +151,46 @@ public enum SceneReader {
             }
             try fields.finish()
             return layer
+        }
+
+        /// `constraints`, `intrinsicSize`, `hugging`, `compressionResistance` (README.md, "Layout").
+        mutating func layoutFields(_ fields: inout JSONFieldReader, _ layer: Layer) throws {
+            if let strings = try fields.array("constraints") {
+                for (index, value) in strings.enumerated() {
+                    let path = "\(fields.fieldPath("constraints"))[\(index)]"
+                    guard case let .string(text) = value else { throw JSONFieldReader.typeError(path, "a string", value) }
+                    pendingConstraints.append((text, path))
+                }
+            }
+            if let size = try fields.numbers("intrinsicSize", count: 2) {
+                let field = fields.fieldPath("intrinsicSize")
+                try layer.setIntrinsicContentSize(IntrinsicContentSize(width: try extent(size[0], "\(field)[0]", "width"),
+                                                                       height: try extent(size[1], "\(field)[1]", "height")))
+            } else if let list = layer.content as? DisplayList, list.items.count == 1, case let .image(placed) = list.items[0] {
+                try layer.setIntrinsicContentSize(IntrinsicContentSize(width: Double(placed.image.width),
+                                                                       height: Double(placed.image.height)))
+            }
+            for key in ["hugging", "compressionResistance"] {
+                guard let value = fields.value(key) else { continue }
+                let field = fields.fieldPath(key)
+                let pair: [Double]
+                var isPair = false
+                switch value {
+                case .number: pair = [try JSONFieldReader.number(value, path: field)] + [try JSONFieldReader.number(value, path: field)]
+                case .array: pair = try fields.numbers(key, count: 2)!; isPair = true
+                default: throw JSONFieldReader.typeError(field, "a priority or [horizontal, vertical]", value)
+                }
+                for (index, axis) in [LayoutAxis.horizontal, .vertical].enumerated() {
+                    let path = isPair ? "\(field)[\(index)]" : field
+                    let priority: LayoutPriority
+                    do { priority = try LayoutPriority(pair[index]) } catch {
+                        throw TesseraError.invalidArgument(argument: path, reason: "must be in 1…1000, got \(pair[index])")
+                    }
+                    if key == "hugging" { layer.setContentHuggingPriority(priority, for: axis) } else {
+                        layer.setContentCompressionResistancePriority(priority, for: axis)
+                    }
+                }
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 /// Every scene is a 3840 × 2160 point viewport at scale 1 (a 4K frame) unless said otherwise.
 public enum BuiltInScene: String, CaseIterable, Sendable {
     case feed, canvas, nested, inset, photos
+    case feedLayout = "feed-layout"
 
     /// One line for `tessera scenes`.
     public var summary: String {
@@ -19,6 +20,8 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
             return "4K feed of 2,000 cards with a pull-to-refresh top inset and a keyboard bottom inset (seed 000)"
         case .photos:
             return "4K photo grid, 6 × 20,000 large image and gradient tiles: expensive raster for checkerboard figures"
+        case .feedLayout:
+            return "4K feed of 10,000 card layers placed by constraints (Auto Layout): content size from the layout"
         }
     }
 
@@ -30,6 +33,7 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
         case .nested: return try NestedScene.make()
         case .inset: return try InsetScene.make()
         case .photos: return try PhotosScene.make()
+        case .feedLayout: return try FeedLayoutScene.make()
         }
     }
 }
