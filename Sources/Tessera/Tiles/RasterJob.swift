@@ -13,9 +13,10 @@ final class RasterJob: @unchecked Sendable {
     /// The plane device pixels the buffer stands for.
     let deviceRect: PixelRect
     let scale: Double
-    /// The buffer the worker draws into (dirty until it clears it); in use until the manager settles
-    /// the job.
-    let target: PixelBuffer
+    /// The buffer the worker draws into (dirty until it clears it): a spare buffer, or `nil` until the
+    /// worker allocates one (`deviceRect`'s size); in use until the manager settles the job. Written by
+    /// the worker before the job is finished, read by the manager after.
+    private(set) var target: PixelBuffer?
     /// The priority of the frame that queued it last (for the trace and the queue order).
     var priority: TilePriority
 
@@ -46,7 +47,7 @@ final class RasterJob: @unchecked Sendable {
     }
 
     init(key: TileKey, version: UInt64, content: any LayerContent, deviceRect: PixelRect, scale: Double,
-         target: PixelBuffer, priority: TilePriority) {
+         target: PixelBuffer?, priority: TilePriority) {
         self.key = key
         self.version = version
         self.content = content
@@ -59,6 +60,8 @@ final class RasterJob: @unchecked Sendable {
     /// Clears the target, lets the content draw into it and finds its coverage (from
     /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan). Worker thread.
     func draw() {
+        if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
+        guard let target else { return }  // no memory: the result (`target == nil`) is dropped
         target.clear()
         content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale))
         coverage = content.isOpaque(in: deviceRect, scale: scale) ? .opaque : target.alphaCoverage()

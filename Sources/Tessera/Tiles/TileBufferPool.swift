@@ -21,11 +21,11 @@ final class TileBufferPool {
     /// The number of spare buffers held.
     var count: Int { spares.count }
 
-    /// A spare buffer, or a new one when none is left.
-    func take() throws -> PixelBuffer {
+    /// A spare buffer, or `nil` when none is left (the caller allocates one; counted as an allocation).
+    func takeSpare() -> PixelBuffer? {
         if let buffer = spares.popLast() { return buffer }
         allocationCount += 1
-        return try PixelBuffer(width: tileSize, height: tileSize)
+        return nil
     }
 
     /// Returns `buffer` for reuse (or frees it when the pool is full).

@@ -57,17 +57,19 @@ final class TileCache {
         entry.pixels = nil
     }
 
-    /// A tile buffer (dirty), from the pool or newly allocated; counted in use.
-    func takeBuffer() throws -> PixelBuffer {
-        let buffer = try pool.take()
+    /// Counts one more tile buffer in use and returns a spare one (dirty) if the pool has one; `nil` means
+    /// the user allocates it (a raster worker does, off the model thread: first-touch page faults and
+    /// zeroing then cost the worker, not the frame).
+    func takeBuffer() -> PixelBuffer? {
         buffersInUse += 1
-        return buffer
+        return pool.takeSpare()
     }
 
-    /// Ends the use of `buffer`: it goes back to the pool (or is freed when the pool is full).
-    func giveBack(_ buffer: PixelBuffer) {
+    /// Ends the use of a buffer counted by ``takeBuffer()``: it goes back to the pool (or is freed when the
+    /// pool is full); `nil` when it was never allocated.
+    func giveBack(_ buffer: PixelBuffer?) {
         buffersInUse -= 1
-        pool.give(buffer)
+        if let buffer { pool.give(buffer) }
     }
 
     /// Frees spare buffers beyond what the budget could still take.

@@ -206,7 +206,7 @@ final class TileManager {
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: scale,
-                            target: try cache.takeBuffer(), priority: priority)
+                            target: cache.takeBuffer(), priority: priority)
         job.queuedFrame = frame
         entry.job = job
         return job
@@ -251,7 +251,9 @@ final class TileManager {
         for job in queue.takeFinished() {
             job.isSettled = true
             arrivals.workTime += job.started.map { $0.duration(to: job.finished ?? $0) } ?? .zero
-            guard let entry = cache[job.key], entry.job === job, entry.version == job.version else {
+            let entry = cache[job.key].flatMap { $0.job === job ? $0 : nil }
+            entry?.job = nil
+            guard let entry, entry.version == job.version, let target = job.target else {
                 cache.giveBack(job.target)
                 arrivals.dropped += 1
                 continue
@@ -259,10 +261,9 @@ final class TileManager {
             if let old = entry.pixels { cache.giveBack(old) }
             stamps += 1
             entry.stamp = stamps
-            entry.pixels = job.target
+            entry.pixels = target
             entry.coverage = job.coverage
             entry.isCurrent = true
-            entry.job = nil
             if let since = entry.waitingSince {
                 arrivals.visible += 1
                 arrivals.latencies.append(since.duration(to: job.finished ?? since))
