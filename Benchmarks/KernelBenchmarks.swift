@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Tessera
 
-/// The composition kernel benchmarks (issue 3).
+/// The composition kernel benchmarks (targets in `Benchmarks/results/2026-11-21-kernels.md`).
 ///
 /// For each size (a 256×256 cache-resident tile, a 3840×2160 frame), content case and kernel: every
 /// available ISA tier with 1 worker and with all workers, next to two references measured in the same

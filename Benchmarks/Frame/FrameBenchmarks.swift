@@ -1,7 +1,7 @@
 import Foundation
 import Tessera
 
-/// The frame benchmarks (issue 11): in one run, the floor of a full 4K scroll frame (``FrameFloor``:
+/// The frame benchmarks: in one run, the floor of a full 4K scroll frame (``FrameFloor``:
 /// `memcpy` rows, streaming rows, Tessera's streaming kernel) and Tessera's composite of a full frame of
 /// the built-in `feed` scene with a warm cache, as ratios to the floor; and the row length at which
 /// streaming starts to pay. Ids: `frame/floor/w<N>`, `frame/rows/<width>/w<N>`, `frame/feed/<case>/w<N>`.

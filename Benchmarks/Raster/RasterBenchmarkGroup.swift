@@ -1,7 +1,7 @@
 import Foundation
 import Tessera
 
-/// The raster benchmarks (issue 8) as a group of `tessera-benchmarks`: each display-list primitive alone
+/// The raster benchmarks as a group of `tessera-benchmarks`: each display-list primitive alone
 /// and a whole feed card, in 256 × 256 tiles, 1 and all workers, next to a clear + fill reference
 /// measured in the same run; then what a new row of 4K tiles costs. Ids: `raster/<workload>`.
 struct RasterBenchmarks: BenchmarkGroup {

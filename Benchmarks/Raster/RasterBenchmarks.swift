@@ -1,6 +1,6 @@
-// Raster benchmarks (issue 8): how fast display-list content rasterizes into 256 × 256 tiles, next to a
-// clear + fill reference measured in the same run. Self-contained so that it can be folded into the
-// shared `tessera-benchmarks` executable: call `runRasterBenchmarks(options:)`.
+// Raster benchmarks (see `Raster/README.md`): how fast display-list content rasterizes into 256 × 256
+// tiles, next to a clear + fill reference measured in the same run. Self-contained so that it can be
+// folded into the shared `tessera-benchmarks` executable: call `runRasterBenchmarks(options:)`.
 import Dispatch
 import Foundation
 import Tessera

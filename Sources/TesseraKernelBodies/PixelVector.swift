@@ -45,12 +45,12 @@ public enum KernelBodies<Tier: KernelTierMarker> {
     /// `div255` of both 16-bit fields of every lane, given `x = channel · factor` (fields ≤ 255 · 255):
     /// the quotients in the low bytes of the fields (bits 0–7 and 16–23), zero in the high bytes.
     ///
-    /// `div255(x) = (t + (t >> 8)) >> 8` with `t = x + 128` (exact for x ≤ 255 · 255, see design.md), which
-    /// equals `(t · 257) >> 16`: `t · 257 = 256 · (t + t/256)`, and `t + t/256` exceeds the integer
-    /// `t + ⌊t/256⌋` by less than 1, so both are floored to the same multiple of 256. With the builtin
-    /// module (see ``multiplyHigh16(_:_:)``) that is one `+ 128` and one high-half multiply (`pmulhuw`);
-    /// otherwise the shift form. Fields: t ≤ 65,153 and t + (t >> 8) ≤ 65,407 < 2^16, so nothing carries
-    /// into the next field.
+    /// `div255(x) = (t + (t >> 8)) >> 8` with `t = x + 128` (exact for x ≤ 255 · 255; ARCHITECTURE.md,
+    /// "Pixels"), which equals `(t · 257) >> 16`: `t · 257 = 256 · (t + t/256)`, and `t + t/256` exceeds
+    /// the integer `t + ⌊t/256⌋` by less than 1, so both are floored to the same multiple of 256. With the
+    /// builtin module (see ``multiplyHigh16(_:_:)``) that is one `+ 128` and one high-half multiply
+    /// (`pmulhuw`); otherwise the shift form. Fields: t ≤ 65,153 and t + (t >> 8) ≤ 65,407 < 2^16, so
+    /// nothing carries into the next field.
     @inlinable @inline(__always)
     static func div255Fields(_ x: Vector) -> Vector {
         let t = x &+ Vector(repeating: 0x0080_0080)

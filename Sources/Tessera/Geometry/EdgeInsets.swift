@@ -1,7 +1,7 @@
 /// Distances inward from the four edges of a rectangle, in points (UIKit's `UIEdgeInsets`).
 ///
 /// Positive values shrink a rect, negative ones grow it. A scroll layer's `contentInset` uses them to
-/// extend the scrollable range past the content (seed 000: top 10 lets the offset's y reach −10).
+/// extend the scrollable range past the content (top 10 lets the offset's y reach −10).
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     public var top: Double
     public var left: Double

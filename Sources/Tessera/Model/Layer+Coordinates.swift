@@ -42,7 +42,7 @@ extension Layer {
 
     /// Where the layer's bounds rectangle lands when the tree is composited: in the plane the root's
     /// `frame` lives in (the screen), in points. Its origin is `frame.origin − superlayer.bounds.origin`
-    /// applied at every level up to the root (seed 000's composited-position formula).
+    /// applied at every level up to the root (the composited-position formula, ARCHITECTURE.md "The model").
     public var compositedFrame: Rect {
         var origin = frame.origin
         var parent = superlayer
@@ -56,7 +56,7 @@ extension Layer {
     /// The deepest visible layer of this subtree containing `point` (in this layer's own plane), or `nil`.
     ///
     /// As with `UIView.hitTest`, a point outside a layer's bounds hits neither the layer nor any of its
-    /// sublayers, even a sublayer drawn outside the bounds (seed 002). Hidden layers and layers of
+    /// sublayers, even a sublayer drawn outside the bounds. Hidden layers and layers of
     /// opacity 0 are not hit. Sublayers are tried from the top of the paint order down.
     public func hitTest(_ point: Point) -> Layer? {
         guard !isHidden, opacity > 0, bounds.contains(point) else { return nil }

@@ -4,9 +4,9 @@
 ///
 /// Units are points. `frame` is in the superlayer's plane; `bounds` is in the layer's own plane and always
 /// has the frame's size, while its origin selects which part of the plane is visible. A sublayer composites
-/// at `frame.origin − superlayer.bounds.origin`, recursively up to the root (seed 000), so moving a bounds
-/// origin moves every sublayer at once with no frame changing — that is scrolling (see ``ScrollLayer``).
-/// Sublayers outside the bounds stay visible unless ``clipsToBounds`` is set (seed 002).
+/// at `frame.origin − superlayer.bounds.origin`, recursively up to the root (ARCHITECTURE.md, "The model"),
+/// so moving a bounds origin moves every sublayer at once with no frame changing — that is scrolling (see
+/// ``ScrollLayer``). As in UIKit, sublayers outside the bounds stay visible unless ``clipsToBounds`` is set.
 ///
 /// Properties with invalid values (NaN, infinities, negative sizes, absurd magnitudes, opacity outside
 /// 0…1) are set through throwing setters that name the argument; the others are plain properties.

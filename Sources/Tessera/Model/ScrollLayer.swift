@@ -1,11 +1,11 @@
 /// A layer that scrolls its sublayers by moving only its bounds origin (UIKit's `UIScrollView`).
 ///
-/// ``contentOffset`` *is* ``Layer/boundsOrigin``: setting one sets the other (seed 000's
-/// `setContentOffset:`). ``contentSize`` (default 0 × 0: no scrolling, sublayers still shown) and
-/// ``contentInset`` bound the offset to
+/// ``contentOffset`` *is* ``Layer/boundsOrigin``: setting one sets the other, as with
+/// `UIScrollView.setContentOffset:`. ``contentSize`` (default 0 × 0: no scrolling, sublayers still shown)
+/// and ``contentInset`` bound the offset to
 /// `x ∈ [−inset.left, max(−inset.left, contentSize.width + inset.right − bounds.width)]`, likewise for y.
-/// A pan (``pan(by:)``) translates the bounds origin and clamps it to that range, exactly like seed 002's
-/// `handlePanGesture:`. Nothing else moves: no frame changes while scrolling.
+/// A pan (``pan(by:)``) translates the bounds origin and clamps it to that range, exactly like the usual
+/// UIKit pan handler (`fmax(min, fmin(new, max))`). Nothing else moves: no frame changes while scrolling.
 ///
 /// Units are points, in the layer's own plane. Thread safety: as ``Layer``.
 public final class ScrollLayer: Layer {
@@ -81,7 +81,7 @@ public final class ScrollLayer: Layer {
 
     /// Applies a pan gesture's translation (points, in the layer's superlayer's orientation: dragging the
     /// finger right/down gives positive values): the bounds origin moves by `−translation`, clamped to the
-    /// scrollable range (seed 002's `handlePanGesture:`).
+    /// scrollable range, as a UIKit pan-gesture handler clamps it.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `translation.x` or `.y`.
     public func pan(by translation: Point) throws {
         let translation = try translation.validated("translation")

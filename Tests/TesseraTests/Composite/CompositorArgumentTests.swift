@@ -86,7 +86,8 @@ import Tessera
     }
 
     @Test func farButRepresentableOffsetsStillComposite() throws {
-        // ±1e9 points (design.md): a canvas placed far away and scrolled back into view.
+        // ±1e9 points (well within the 1e12 coordinate limit, README.md "Scene files"): a canvas placed
+        // far away and scrolled back into view.
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 32, height: 32))
         let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 32, height: 32))
         try scroll.setContentOffset(Point(x: 1e9, y: -1e9))

@@ -1,14 +1,15 @@
 import Testing
 import Tessera
 
-/// The seeds' scenes rendered to pixels: every view where the composited-position formula puts it.
+/// The worked examples' scenes (`SeedExampleTests`) rendered to pixels: every view where the
+/// composited-position formula puts it.
 @Suite struct SeedRenderingTests {
     struct View {
         let frame: Rect
         let hex: String
     }
 
-    /// Seed 002's four coloured views.
+    /// The four coloured views of `SeedExampleTests`, inside a 320 × 480 root.
     static let views = [
         View(frame: Rect(x: 20, y: 20, width: 100, height: 100), hex: "#D0021B"),   // red
         View(frame: Rect(x: 150, y: 160, width: 150, height: 200), hex: "#7ED321"), // green

@@ -1,7 +1,7 @@
 import Testing
 import Tessera
 
-/// Invariant 3 of design.md: the framebuffer is bit-identical whatever the tile size, worker count and
+/// Invariant 3 of ARCHITECTURE.md: the framebuffer is bit-identical whatever the tile size, worker count and
 /// band height, and identical to compositing each layer's untiled image.
 @Suite struct TilingIndependenceTests {
     static let width = 150

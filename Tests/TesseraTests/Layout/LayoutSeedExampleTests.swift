@@ -1,8 +1,8 @@
 import Testing
 import Tessera
 
-/// The scroll view article's two examples (README.md, "Layout"), number for number: an ordinary view
-/// pinned with insets, and a scroll layer whose content size comes from its sublayer's constraints.
+/// The scroll view example of README.md ("Layout"), number for number, in its two parts: an ordinary
+/// view pinned with insets, and a scroll layer whose content size comes from its sublayer's constraints.
 @Suite struct LayoutSeedExampleTests {
     /// `layer`'s four edges pinned to `container`'s with insets (top, left, bottom, right), as Masonry's
     /// `make.edges.equalTo(container).insets(…)` does.

@@ -76,7 +76,7 @@ import Tessera
         #expect(root.hitTest(Point(x: 20, y: 20)) === root)
     }
 
-    // Seed 002: "the view does not detect a touch beyond its boundaries" — a sublayer sticking out of its
+    // As in UIKit, a layer does not detect a touch beyond its bounds: a sublayer sticking out of its
     // superlayer is still drawn but not hit outside the superlayer's bounds.
     @Test func pointsOutsideTheBoundsDoNotHitSublayers() throws {
         let parent = try Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))

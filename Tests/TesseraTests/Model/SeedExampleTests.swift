@@ -1,10 +1,11 @@
 import Testing
 import Tessera
 
-/// The worked examples of the seeds (`shared/seeds/`), number for number.
+/// Worked examples of the model (ARCHITECTURE.md, "The model"), number for number: the composited
+/// position formula, bounds origins, and a scroll layer's content size, insets and pan clamping.
 @Suite struct SeedExampleTests {
-    // Seed 000: "a frame origin of {x:20, y:15} will create a composited image where the view's image is
-    // drawn … shifted to the right 20 points and down 15 points."
+    // A frame origin of {x: 20, y: 15} in a superlayer with a zero bounds origin composites the layer
+    // shifted right 20 points and down 15 points.
     @Test func compositedPositionWithZeroBoundsOrigin() throws {
         let purple = try Layer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         let button = try Layer(frame: Rect(x: 20, y: 15, width: 100, height: 40))
@@ -12,7 +13,7 @@ import Tessera
         #expect(button.compositedFrame.origin == Point(x: 20, y: 15))
     }
 
-    // Seed 000: the purple view's bounds origin {-30, -30} shifts every subview by +30, +30.
+    // A bounds origin of {-30, -30} on the purple superlayer shifts every sublayer by +30, +30.
     @Test func compositedPositionWithNegativeBoundsOrigin() throws {
         let purple = try Layer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         let button = try Layer(frame: Rect(x: 20, y: 15, width: 100, height: 40))
@@ -26,8 +27,8 @@ import Tessera
         #expect(button.frame.origin == Point(x: 20, y: 15))
     }
 
-    // Seed 000: "contentOffset.x = contentSize.width - bounds.size.width" is the maximum offset; the
-    // minimum is {0, 0}.
+    // Without insets the maximum offset is contentSize - bounds.size (x: contentSize.width -
+    // bounds.size.width); the minimum is {0, 0}.
     @Test func maximumContentOffsetIsContentSizeMinusBoundsSize() throws {
         let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         try scroll.setContentSize(Size(width: 1000, height: 3000))
@@ -37,8 +38,7 @@ import Tessera
         #expect(scroll.contentOffset == Point(x: 680, y: 2520))
     }
 
-    // Seed 000: "setting the content inset to have a value of 10 for its top value allows the content
-    // offset's y value to reach -10."
+    // A top content inset of 10 lets the content offset's y reach -10.
     @Test func topInsetOfTenLetsYReachMinusTen() throws {
         let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         try scroll.setContentSize(Size(width: 320, height: 2000))
@@ -50,8 +50,8 @@ import Tessera
         #expect(scroll.bounds.origin == Point(x: 0, y: -10))
     }
 
-    // Seed 000's keyboard: content size equal to the bounds cannot scroll; a bottom inset of the keyboard's
-    // height allows scrolling by exactly that height.
+    // A keyboard over the content: content size equal to the bounds cannot scroll; a bottom inset of the
+    // keyboard's height allows scrolling by exactly that height.
     @Test func keyboardInsetEnablesScrollingByItsHeight() throws {
         let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         try scroll.setContentSize(Size(width: 320, height: 480))
@@ -66,7 +66,7 @@ import Tessera
         #expect(scroll.contentOffset == Point(x: 0, y: 216))
     }
 
-    // Seed 000: contentSize defaults to {0, 0}: no scrolling, subviews still displayed.
+    // contentSize defaults to {0, 0}: no scrolling, sublayers still displayed.
     @Test func zeroContentSizeMeansNoMovement() throws {
         let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         let child = try Layer(frame: Rect(x: 10, y: 10, width: 50, height: 50))
@@ -80,7 +80,7 @@ import Tessera
         #expect(scroll.hitTest(Point(x: 20, y: 20)) === child)
     }
 
-    // Seed 000: setContentOffset is bounds.origin = offset.
+    // Setting the content offset sets the bounds origin to it (contentOffset ≡ bounds.origin).
     @Test func contentOffsetIsTheBoundsOrigin() throws {
         let scroll = try ScrollLayer(frame: Rect(x: 5, y: 6, width: 100, height: 100))
         try scroll.setContentOffset(Point(x: 12, y: 34))
@@ -90,7 +90,8 @@ import Tessera
         #expect(scroll.frame == Rect(x: 5, y: 6, width: 100, height: 100))
     }
 
-    /// Seed 002's four coloured views inside a 320 × 480 main view.
+    /// Four coloured views (red, green, blue, yellow; the last two partly or wholly below the bottom
+    /// edge) inside a 320 × 480 main view.
     static func seed002Views() throws -> (main: ScrollLayer, views: [Layer]) {
         let main = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         let frames = [Rect(x: 20, y: 20, width: 100, height: 100),   // red
@@ -102,7 +103,7 @@ import Tessera
         return (main, views)
     }
 
-    // Seed 002: bounds.origin = (0, 100) moves every view up 100 points; their frames do not change.
+    // bounds.origin = (0, 100) moves every view up 100 points; their frames do not change.
     @Test func boundsOriginMovesAllFourViewsUp() throws {
         let (main, views) = try Self.seed002Views()
         let framesBefore = views.map(\.frame)
@@ -113,7 +114,7 @@ import Tessera
                                                         Point(x: 40, y: 300), Point(x: 100, y: 500)])
     }
 
-    // Seed 002's handlePanGesture: min 0, max contentSize - bounds.size, fmax(min, fmin(new, max)).
+    // A UIKit-style pan handler: min 0, max contentSize - bounds.size, fmax(min, fmin(new, max)).
     @Test func panClampsAtBothEndsLikeHandlePanGesture() throws {
         let (main, _) = try Self.seed002Views()
         try main.setContentSize(Size(width: 320, height: 750)) // the yellow view ends at y = 750

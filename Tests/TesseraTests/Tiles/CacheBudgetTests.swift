@@ -1,7 +1,7 @@
 import Testing
 import Tessera
 
-/// Invariant 4 of design.md: the tile cache never holds more than its budget, except for the tiles the
+/// Invariant 4 of ARCHITECTURE.md: the tile cache never holds more than its budget, except for the tiles the
 /// current frame itself needs, and reports when that happens; and memory follows the viewport and the
 /// budget, never the content size.
 @Suite struct CacheBudgetTests {

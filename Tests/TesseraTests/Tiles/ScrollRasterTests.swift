@@ -1,8 +1,8 @@
 import Testing
 import Tessera
 
-/// Invariant 2 of design.md: a frame after a pure scroll rasterizes exactly the tiles that became visible
-/// and were not cached; scrolling back within the budget rasterizes nothing; `setNeedsDisplay(in:)`
+/// Invariant 2 of ARCHITECTURE.md: a frame after a pure scroll rasterizes exactly the tiles that became
+/// visible and were not cached; scrolling back within the budget rasterizes nothing; `setNeedsDisplay(in:)`
 /// re-rasterizes exactly the tiles its rect touches.
 ///
 /// Expected tile sets are computed here by hand from the geometry (scale 1, whole-point offsets): a

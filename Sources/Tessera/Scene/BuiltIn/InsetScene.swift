@@ -1,4 +1,4 @@
-/// `inset`: seed 000's two uses of `contentInset` in one 4K scene — a feed of 2,000 cards with a
+/// `inset`: the two classic uses of `contentInset` in one 4K scene — a feed of 2,000 cards with a
 /// pull-to-refresh control above its content (top inset 120, offset starting at −120, refresh showing)
 /// and a keyboard covering the bottom 900 points (bottom inset 900, so the last card can still scroll
 /// above the keyboard).
