@@ -17,7 +17,7 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
         case .nested:
             return "4K viewport scrolling a vertical feed of 1,000 horizontal carousels (scroll layers in a scroll layer)"
         case .inset:
-            return "4K feed of 2,000 cards with a pull-to-refresh top inset and a keyboard bottom inset (seed 000)"
+            return "4K feed of 2,000 cards with a pull-to-refresh top inset and a keyboard bottom inset"
         case .photos:
             return "4K photo grid, 6 × 20,000 large image and gradient tiles: expensive raster for checkerboard figures"
         case .feedLayout:
