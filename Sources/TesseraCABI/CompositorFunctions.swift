@@ -44,7 +44,10 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
-        kernelTier: tier)
+        kernelTier: tier,
+        // tessera.h: raster callbacks run only while tessera_compositor_render runs, so every frame waits
+        // for the raster it queued (a host may free a callback's `user` once no render runs).
+        rasterMode: .synchronous)
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 
