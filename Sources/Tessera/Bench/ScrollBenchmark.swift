@@ -47,6 +47,8 @@ public enum ScrollBenchmark {
         public var peakTileBytes = 0
         public var overBudgetFrames = 0
         public var peakResidentBytes: Int?
+        /// RSS at the start, peak and end of the run and its slope (``MemorySoak``), nil where unreadable.
+        public var memory: MemorySoak.Summary?
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
@@ -87,6 +89,8 @@ public enum ScrollBenchmark {
         report.firstFrameMilliseconds = (clock.now - first).milliseconds
         report.peakTileBytes = statistics.bytesInCache
 
+        var soak = try MemorySoak()
+        soak.frameDone(0)
         let budget = 1000 / options.framesPerSecond
         var times: [Double] = []
         times.reserveCapacity(options.frames)
@@ -110,9 +114,11 @@ public enum ScrollBenchmark {
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
             progress?(frame, options.frames)
+            soak.frameDone(frame)
         }
         report.frameTimes = FrameTimeSummary(milliseconds: times)
         report.peakResidentBytes = ProcessMemory.peakResidentBytes()
+        report.memory = soak.summary(frames: options.frames)
         return report
     }
 }
