@@ -460,11 +460,19 @@ static void do_create_layer(world *w) {
     int hostile = slot < 0 || chance(r, 30);
     tessera_layer out = 0;
     if (!hostile) {
+        int drawn = chance(r, 50); /* a layer on screen (the framebuffers are at most 96 pixels) that draws */
+        if (drawn) {
+            extreme = 0;
+            frame = (tessera_rect){uniform(r, -20, 60), uniform(r, -20, 60), uniform(r, 0, 120), uniform(r, 0, 120)};
+        }
         tessera_status s = check(w, name, scroll ? tessera_scroll_layer_create(&frame, &out)
                                                 : tessera_layer_create(&frame, &out), TESSERA_OK);
         if (s == TESSERA_OK) {
             if (out == 0) fail(w->index, "%s succeeded with the null handle", name);
             w->layers[slot] = (layer_model){.handle = out, .scroll = scroll, .parent = -1, .extreme = extreme};
+            if (drawn && check(w, "tessera_layer_set_content", tessera_layer_set_content(out, raster, w, below(r, 2)),
+                               TESSERA_OK) == TESSERA_OK)
+                w->layers[slot].has_content = 1;
         }
         return;
     }
