@@ -59,6 +59,7 @@ CrashReport.install(seed: seed, timeoutSeconds: timeout)
 var rendered = 0, refusedAsExpected = 0, refusedOther = 0, failures = 0
 var slowest = (seconds: 0.0, index: UInt64(0))
 let started = Date()
+let startResident = MemorySoak.residentBytes()
 for index in first..<(first + cases) {
     CrashReport.begin(case: index)
     var random = FuzzRandom(seed: seed, case: index)
@@ -86,8 +87,10 @@ for index in first..<(first + cases) {
     }
     if verbose { print("case \(index) [\(input.mutations.joined(separator: ", "))]: \(outcome) (\(String(format: "%.3f", seconds)) s)") }
 }
+func mebibytes(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "unknown" }
 let elapsed = Date().timeIntervalSince(started)
 print("tessera-scene-fuzz: \(cases) cases (seed \(seed), first \(first)) in \(String(format: "%.1f", elapsed)) s: "
       + "\(rendered) rendered, \(refusedAsExpected) refused as README.md requires, \(refusedOther) refused (either was fine), "
-      + "\(failures) failed; slowest case \(slowest.index) took \(String(format: "%.3f", slowest.seconds)) s")
+      + "\(failures) failed; slowest case \(slowest.index) took \(String(format: "%.3f", slowest.seconds)) s; "
+      + "RSS \(mebibytes(startResident)) at the first case, \(mebibytes(MemorySoak.residentBytes())) at the end")
 exit(failures == 0 ? 0 : 1)
