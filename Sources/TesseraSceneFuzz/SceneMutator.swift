@@ -26,6 +26,18 @@ struct SceneMutator {
                                  "4294967296", "1e12", "1000000000001", "-1", "0.5", "65536", "65537", "1e6",
                                  "2.5e-8", "16", "16.000001", "100000", "0.1"]
 
+    /// The JSON type of every field of README.md's "Scene files".
+    static let fieldTypes: [String: String] = {
+        var types: [String: String] = ["viewport": "object", "root": "object", "clipsToBounds": "bool", "hidden": "bool"]
+        for key in ["width", "height", "scale", "opacity", "radius", "seed"] { types[key] = "number" }
+        for key in ["name", "kind", "background", "color", "string", "pixels"] { types[key] = "string" }
+        for key in ["frame", "boundsOrigin", "contentOffset", "contentSize", "contentInset", "content", "sublayers",
+                    "rect", "roundedRect", "linearGradient", "text", "image", "start", "end", "stops", "size"] {
+            types[key] = "array"
+        }
+        return types
+    }()
+
     /// Field names Tessera's scene files do not have.
     static let unknownKeys = ["colour", "Frame", "transform", "", "frame ", "sublayer", "zIndex", "\u{0}", "é"]
 
@@ -185,12 +197,15 @@ struct SceneMutator {
             return ("delete \(required)", "a missing \(required)")
         case 6:
             // a value of another type where a field has one type
-            let fieldPaths = paths.filter { if case .field? = $0.last { return true }; return false }
-            guard let path = fieldPaths.randomElement(using: &random) else { return nil }
+            // (a field README.md defines, by the type README.md gives it: an earlier mutation may have
+            // changed the value's type already)
+            let fieldPaths = paths.filter { document.key(at: $0).flatMap { SceneMutator.fieldTypes[$0] } != nil }
+            guard let path = fieldPaths.randomElement(using: &random), let key = document.key(at: path),
+                  let type = SceneMutator.fieldTypes[key] else { return nil }
             let old = document.value(at: path[...])
             // (not `null`: README.md says a `null` field counts as absent)
             let replacements: [FuzzJSON] = [.string("1"), .number("1"), .bool(true), .array([]), .object([])]
-            let candidates = replacements.filter { $0.typeName != old.typeName }
+            let candidates = replacements.filter { $0.typeName != type }
             let replacement = candidates.randomElement(using: &random)!
             document.modify(at: path[...]) { _ in replacement }
             return ("\(document.key(at: path) ?? "?") (\(old.typeName)) = \(replacement.typeName)", "a value of the wrong type")
