@@ -6,7 +6,8 @@
  * render, blend, with valid arguments or with exactly one hostile one (null pointers, destroyed
  * handles — its own and the other thread's —, forged handles, handles of the wrong kind, NaN, ±inf,
  * negative sizes, out-of-range and huge values). The threads never touch each other's live objects
- * (tessera.h: one tree from one thread at a time); they share only handles that are already destroyed.
+ * (tessera.h: one tree from one thread at a time); they share only handles that are already destroyed,
+ * and one compositor that both destroy at once (exactly one destroy must succeed).
  *
  * The oracle: every call returns the status its arguments call for (TESSERA_OK for valid arguments,
  * the documented error for the hostile one, TESSERA_HIERARCHY_ERROR for a cycle or a tree deeper than
@@ -255,6 +256,12 @@ typedef struct world {
 } world;
 
 static world worlds[2];
+
+/* A compositor both threads destroy at a random step of each case: exactly one destroy must succeed,
+ * the other must report the handle destroyed (the handle table checks and frees under one lock). */
+static _Atomic tessera_compositor shared_victim = 0;
+static atomic_int shared_victim_destroyed = 0;
+static int victim_step[2];
 
 static void retire(world *w, uint64_t handle) {
     int n = atomic_fetch_add(&w->retired.count, 1);
@@ -981,6 +988,12 @@ static void *run_thread(void *argument) {
         else { name = "deep chain"; op = do_deep_chain; }
         atomic_store(&current_call[w->index], name);
         op(w);
+        if (step == victim_step[w->index]) {
+            atomic_store(&current_call[w->index], "destroy the shared compositor");
+            tessera_status s = tessera_compositor_destroy(atomic_load(&shared_victim));
+            check(w, "tessera_compositor_destroy", s, s == TESSERA_OK ? TESSERA_OK : TESSERA_INVALID_HANDLE);
+            if (s == TESSERA_OK) atomic_fetch_add(&shared_victim_destroyed, 1);
+        }
     }
     /* Tear down: compositors first (their deinit waits for running raster), then the layers. */
     atomic_store(&current_call[w->index], "tear down");
@@ -1074,6 +1087,17 @@ int main(int argc, char **argv) {
             w->other = &worlds[1 - t];
             for (int i = 0; i < POOL; i++) w->layers[i].parent = -1;
         }
+        tessera_config config;
+        tessera_compositor victim = 0;
+        if (tessera_config_init(&config) != TESSERA_OK) abort();
+        config.workers = 1;
+        if (tessera_compositor_create(&config, &victim) != TESSERA_OK) {
+            fprintf(stderr, "tessera-cabi-fuzz: cannot create the shared compositor: %s\n", tessera_last_error());
+            return 1;
+        }
+        atomic_store(&shared_victim, victim);
+        atomic_store(&shared_victim_destroyed, 0);
+        for (int t = 0; t < 2; t++) victim_step[t] = below(&worlds[t].random, option_steps);
         atomic_store(&case_started_ns, now_ns());
         atomic_store(&case_running, 1);
         pthread_t thread;
@@ -1082,6 +1106,8 @@ int main(int argc, char **argv) {
         run_thread(&worlds[0]);
         pthread_join(thread, NULL);
         atomic_store(&case_running, 0);
+        if (atomic_load(&shared_victim_destroyed) != 1)
+            fail(0, "the compositor both threads destroyed was destroyed %d times", atomic_load(&shared_victim_destroyed));
         if (option_verbose) fprintf(stderr, "case %" PRIu64 " done\n", n);
     }
     double seconds = (double)(now_ns() - started) / 1e9;
