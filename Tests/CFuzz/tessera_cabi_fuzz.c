@@ -120,7 +120,9 @@ static void report_current_case(const char *what) {
     raw_write_u64(option_seed);
     raw_write(" --first ");
     raw_write_u64(atomic_load(&current_case));
-    raw_write(" --cases 1\n");
+    raw_write(" --cases 1 --steps ");
+    raw_write_u64((uint64_t)option_steps);
+    raw_write("\n");
 }
 
 static void on_signal(int signal_number) {
@@ -146,9 +148,9 @@ static void fail(int thread, const char *format, ...) {
     vsnprintf(text, sizeof text, format, arguments);
     va_end(arguments);
     fprintf(stderr, "tessera-cabi-fuzz: FAIL case %" PRIu64 " thread %d step %d: %s; rerun: tessera-cabi-fuzz --seed %" PRIu64
-                    " --first %" PRIu64 " --cases 1\n",
+                    " --first %" PRIu64 " --cases 1 --steps %d\n",
             atomic_load(&current_case), thread, atomic_load(&current_step[thread]), text, option_seed,
-            atomic_load(&current_case));
+            atomic_load(&current_case), option_steps);
 }
 
 /* ---- random numbers: splitmix64 ------------------------------------------------------------------- */
