@@ -9,6 +9,7 @@ private let configNames = [
     "tileSize": "config->tile_size", "workers": "config->workers", "cacheBudgetBytes": "config->cache_budget_bytes",
     "scale": "config->scale", "bandHeight": "config->band_height",
     "maximumPrepaintTiles": "config->max_prepaint_tiles", "kernelTier": "config->isa",
+    "rasterDeadline": "config->raster_deadline_us",
 ]
 
 /// C `tessera_config_init`: fills a `tessera_config` with the defaults of ``Compositor/Configuration``. Any thread.
@@ -26,6 +27,10 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
         c.band_height = Int64(defaults.bandHeight)
         c.max_prepaint_tiles = Int64(defaults.maximumPrepaintTiles)
         c.isa = tessera_isa(TESSERA_ISA_DEFAULT)
+        c.raster_mode = defaults.rasterMode == .synchronous ? tessera_raster_mode(TESSERA_RASTER_SYNC)
+            : tessera_raster_mode(TESSERA_RASTER_ASYNC)
+        c.raster_deadline_us = defaults.rasterDeadline.components.seconds * 1_000_000
+            + defaults.rasterDeadline.components.attoseconds / 1_000_000_000_000
         out.pointee = c
     }
 }
@@ -41,13 +46,21 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     default:
         throw Failure.invalidArgument("config->isa", "must be a TESSERA_ISA_* value (0…3), got \(c.isa)")
     }
+    let mode: Compositor.RasterMode
+    switch Int(c.raster_mode) {
+    case Int(TESSERA_RASTER_ASYNC): mode = .asynchronous
+    case Int(TESSERA_RASTER_SYNC): mode = .synchronous
+    default:
+        throw Failure.invalidArgument("config->raster_mode",
+                                      "must be TESSERA_RASTER_ASYNC (0) or TESSERA_RASTER_SYNC (1), got \(c.raster_mode)")
+    }
+    guard (0...1_000_000).contains(c.raster_deadline_us) else {
+        throw Failure.invalidArgument("config->raster_deadline_us", "must be in 0…1000000 µs, got \(c.raster_deadline_us)")
+    }
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
-        kernelTier: tier,
-        // tessera.h: raster callbacks run only while tessera_compositor_render runs, so every frame waits
-        // for the raster it queued (a host may free a callback's `user` once no render runs).
-        rasterMode: .synchronous)
+        kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us))
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 
@@ -77,7 +90,7 @@ public func tesseraCompositorDestroy(_ compositor: tessera_compositor) -> tesser
 }
 
 /// C `tessera_compositor_render`: renders a tree into caller memory (device pixels, `stride` bytes a row) and writes
-/// the statistics. The tree's thread; raster callbacks run on workers before it returns. See tessera.h; every failure
+/// the statistics. The tree's thread; raster callbacks run on workers (in async mode also after it returns). See tessera.h; every failure
 /// returns a status and sets `tessera_last_error`.
 @_cdecl("tessera_compositor_render")
 public func tesseraCompositorRender(_ compositor: tessera_compositor, _ root: tessera_layer,
@@ -90,5 +103,32 @@ public func tesseraCompositorRender(_ compositor: tessera_compositor, _ root: te
         let framebuffer = try wrapPixels(pixels, width: width, height: height, stride: stride, prefix: "")
         let result = try compositor.render(root, into: framebuffer)
         statistics?.pointee = tessera_frame_statistics(result)
+    }
+}
+
+/// C `tessera_compositor_render_damage`: ``Compositor/render(_:into:previousFrame:)``: composites only what can
+/// differ from the frame `previous_frame` (0: everything). The tree's thread. See tessera.h; every failure returns
+/// a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_render_damage")
+public func tesseraCompositorRenderDamage(_ compositor: tessera_compositor, _ root: tessera_layer,
+                                          _ pixels: UnsafeMutablePointer<UInt8>?, _ width: Int64, _ height: Int64,
+                                          _ stride: Int64, _ previousFrame: UInt64,
+                                          _ statistics: UnsafeMutablePointer<tessera_frame_statistics>?) -> tessera_status {
+    cCall("tessera_compositor_render_damage") {
+        let compositor = try HandleTable.shared.compositor(compositor, "compositor")
+        let root = try HandleTable.shared.layer(root, "root")
+        let framebuffer = try wrapPixels(pixels, width: width, height: height, stride: stride, prefix: "")
+        let result = try compositor.render(root, into: framebuffer,
+                                           previousFrame: previousFrame == 0 ? nil : FrameToken(value: previousFrame))
+        statistics?.pointee = tessera_frame_statistics(result)
+    }
+}
+
+/// C `tessera_compositor_drain`: ``Compositor/drainRaster()``: waits for every queued raster and takes the results
+/// in. The tree's thread. See tessera.h; every failure returns a status and sets `tessera_last_error`.
+@_cdecl("tessera_compositor_drain")
+public func tesseraCompositorDrain(_ compositor: tessera_compositor) -> tessera_status {
+    cCall("tessera_compositor_drain") {
+        try HandleTable.shared.compositor(compositor, "compositor").drainRaster()
     }
 }

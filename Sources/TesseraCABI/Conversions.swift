@@ -89,6 +89,21 @@ extension tessera_frame_statistics {
         plan_ns = nanoseconds(s.planTime)
         raster_ns = nanoseconds(s.rasterTime)
         composite_ns = nanoseconds(s.compositeTime)
+        tiles_checkerboarded = Int64(s.tilesCheckerboarded)
+        tiles_shown_stale = Int64(s.tilesShownStale)
+        checkerboard_pixels = Int64(s.checkerboardPixels)
+        visible_tile_pixels = Int64(s.visibleTilePixels)
+        raster_jobs_outstanding = Int64(s.rasterJobsOutstanding)
+        frame_token = s.frameToken.value
+        let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
+        damage_count = Int64(rects.count)
+        withUnsafeMutableBytes(of: &damage) { raw in
+            let out = raw.bindMemory(to: tessera_pixel_rect.self)
+            for (index, rect) in rects.enumerated() {
+                out[index] = tessera_pixel_rect(x: Int64(rect.x), y: Int64(rect.y), width: Int64(rect.width),
+                                                height: Int64(rect.height))
+            }
+        }
     }
 }
 

@@ -29,8 +29,9 @@ public func tesseraScrollLayerCreate(_ frame: UnsafePointer<tessera_rect>?,
     cCall("tessera_scroll_layer_create") { try create(frame, out, scroll: true) }
 }
 
-/// C `tessera_layer_destroy`: removes the layer from its superlayer, detaches its sublayers, drops its content and
-/// invalidates the handle. The tree's thread. See tessera.h; every failure returns a status and sets
+/// C `tessera_layer_destroy`: removes the layer from its superlayer, detaches its sublayers, drops its content
+/// (revoking a callback: waits for its running calls, none starts later) and invalidates the handle. The tree's
+/// thread. See tessera.h; every failure returns a status and sets
 /// `tessera_last_error`.
 @_cdecl("tessera_layer_destroy")
 public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
@@ -38,8 +39,10 @@ public func tesseraLayerDestroy(_ layer: tessera_layer) -> tessera_status {
         let object = try HandleTable.shared.layer(layer, "layer")
         object.removeFromSuperlayer()
         for sublayer in object.sublayers { sublayer.removeFromSuperlayer() }
+        let old = object.content
         object.content = nil
         try HandleTable.shared.remove(layer, "layer")
+        (old as? CallbackContent)?.revoke()
     }
 }
 
@@ -146,14 +149,17 @@ public func tesseraLayerRemoveFromSuperlayer(_ layer: tessera_layer) -> tessera_
 }
 
 /// C `tessera_layer_set_content`: makes a raster callback the layer's content (null removes it); the callback runs on
-/// worker threads, concurrently for different tiles. The tree's thread. See tessera.h; every failure returns a status
+/// worker threads, concurrently for different tiles. The previous callback is revoked (waits for its running calls,
+/// none starts later). The tree's thread. See tessera.h; every failure returns a status
 /// and sets `tessera_last_error`.
 @_cdecl("tessera_layer_set_content")
 public func tesseraLayerSetContent(_ layer: tessera_layer, _ draw: tessera_raster_fn?,
                                    _ user: UnsafeMutableRawPointer?, _ opaque: Int32) -> tessera_status {
     cCall("tessera_layer_set_content") {
         let object = try HandleTable.shared.layer(layer, "layer")
+        let old = object.content
         object.content = draw.map { CallbackContent(callback: $0, user: user, opaque: opaque != 0) }
+        (old as? CallbackContent)?.revoke()
     }
 }
 

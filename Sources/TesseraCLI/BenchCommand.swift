@@ -1,21 +1,31 @@
 import Foundation
 import Tessera
 
-/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|backforth]
-/// [--workers N] [--tile-size PX] [--budget MIB] [--json]`
+/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
+/// [--raster async|sync] [--raster-cost N] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
+/// [--trace FILE.json] [--json]`
 enum BenchCommand {
     static let usage = """
-        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|backforth]
-                             [--workers N] [--tile-size PX] [--budget MIB] [--json]
-          SCENE        a built-in scene (tessera scenes) or a scene file (.json); default feed
-          --frames     measured frames, default 600
-          --speed      scroll speed in points per second, default 10000
-          --fps        frame rate of the script, default 120 (the frame budget is 1/fps)
-          --script     pan (constant speed), fling (physics), backforth (drags and flings); default pan
-          --workers    Dispatch workers for raster and composite, default: the processor count
-          --tile-size  tile side in device pixels, 16…2048, default 256
-          --budget     tile cache budget in MiB, default 256
-          --json       print one JSON object instead of text
+        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
+                             [--raster async|sync] [--raster-cost N] [--pace vsync|none]
+                             [--workers N] [--tile-size PX] [--budget MIB] [--trace FILE.json] [--json]
+          SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
+          --frames       measured frames, default 600
+          --speed        scroll speed in points per second, default 10000
+          --fps          frame rate of the script, default 120 (the frame budget is 1/fps)
+          --script       pan (constant speed), fling (physics), fastfling (a fling at max(speed, 30000) pt/s),
+                         backforth (drags and flings), idle (nothing changes), spinner (a 64-pt layer
+                         changes colour every frame); default pan
+          --raster       async: frames never wait for raster, missing tiles show as checkerboard (default);
+                         sync: every frame waits for its raster
+          --raster-cost  draw every tile N times (1…1000, default 1): stands for expensive content
+          --pace         vsync: each frame starts no earlier than its 1/fps slot, raster runs in between
+                         (default); none: frames back to back. Frame times are render times either way
+          --workers      Dispatch workers for raster and composite, default: the processor count
+          --tile-size    tile side in device pixels, 16…2048, default 256
+          --budget       tile cache budget in MiB, default 256
+          --trace        write a Chrome trace (Perfetto, chrome://tracing) of every frame and tile raster
+          --json         print one JSON object instead of text
         """
 
     static func run(_ arguments: [String]) throws {
@@ -27,11 +37,20 @@ enum BenchCommand {
         if let script = try options.choice("--script", ScrollScript.Kind.allCases.map(\.rawValue)) {
             bench.script = ScrollScript.Kind(rawValue: script)!
         }
+        if let raster = try options.choice("--raster", ["async", "sync"]) {
+            bench.compositor.rasterMode = raster == "sync" ? .synchronous : .asynchronous
+        }
+        bench.rasterCost = try options.integer("--raster-cost", in: 1...1000) ?? bench.rasterCost
+        if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {
+            bench.pacing = FramePacer.Mode(rawValue: pace)!
+        }
         bench.compositor.workers = try options.integer("--workers", in: 1...1024) ?? bench.compositor.workers
         bench.compositor.tileSize = try options.integer("--tile-size", in: 16...2048) ?? bench.compositor.tileSize
         if let mebibytes = try options.integer("--budget", in: 0...1 << 20) {
             bench.compositor.cacheBudgetBytes = mebibytes << 20
         }
+        let tracePath = try options.value("--trace")
+        if let tracePath, tracePath.isEmpty { throw UsageError("bench: --trace needs a file name") }
         let json = options.flag("--json")
         let positionals = try options.positionals()
         guard positionals.count <= 1 else { throw UsageError("bench: one scene at most, got \(positionals.joined(separator: " "))") }
@@ -39,9 +58,17 @@ enum BenchCommand {
         guard let scene = loaded.bench else {
             throw UsageError("bench: scene '\(loaded.name)' has no scroll layer to scroll")
         }
+        let trace = tracePath.map { _ in FrameTrace() }
         let progress = ProgressLine(enabled: !json)
-        let report = try ScrollBenchmark.run(scene, name: loaded.name, options: bench) { done, total in
+        let report = try ScrollBenchmark.run(scene, name: loaded.name, options: bench, trace: trace) { done, total in
             progress.update("frame \(done)/\(total)", done: done == total)
+        }
+        if let trace, let tracePath {
+            do {
+                try AtomicFile.write(Data(trace.json.text.utf8), to: tracePath)
+            } catch {
+                throw TesseraError.invalidArgument(argument: "--trace", reason: "\(error)")
+            }
         }
         print(json ? BenchReportFormat.json(report).text : BenchReportFormat.text(report))
     }

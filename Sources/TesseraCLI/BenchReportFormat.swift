@@ -3,12 +3,22 @@ import Tessera
 
 /// The two faces of a ``ScrollBenchmark/Report``: text for people, JSON (snake_case keys) for tools.
 enum BenchReportFormat {
+    /// `async` or `sync`, as `--raster` spells it.
+    static func modeName(_ mode: Compositor.RasterMode) -> String { mode == .synchronous ? "sync" : "async" }
+
+    /// The speed the script moves at (`fastfling` releases at 30,000 pt/s at least).
+    static func scrollSpeed(_ o: ScrollBenchmark.Options) -> Double {
+        o.script == .fastfling ? Swift.max(o.speed, ScrollScript.fastFlingSpeed) : o.speed
+    }
+
     static func json(_ r: ScrollBenchmark.Report) -> JSONOutput {
-        let o = r.options
+        let o = r.options, raster = r.raster, arrival = r.raster.arrival
         let totalPhase = r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds
         return .object([
             ("scene", .string(r.scene)), ("script", .string(o.script.rawValue)), ("frames", .int(o.frames)),
-            ("fps", .number(o.framesPerSecond)), ("speed", .number(o.speed)),
+            ("fps", .number(o.framesPerSecond)), ("speed", .number(scrollSpeed(o))),
+            ("raster_mode", .string(modeName(o.compositor.rasterMode))), ("raster_cost", .int(o.rasterCost)),
+            ("pace", .string(o.pacing.rawValue)),
             ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
             ("isa_tier", .string(r.isaTier)),
             ("frame_ms", .object([("mean", .number(r.frameTimes.mean)), ("p50", .number(r.frameTimes.p50)),
@@ -18,6 +28,17 @@ enum BenchReportFormat {
             ("frames_over_budget", .int(r.framesOverBudget)),
             ("first_frame_ms", .number(r.firstFrameMilliseconds)),
             ("checkerboard_frames", .int(r.checkerboardFrames)),
+            ("checkerboard_area_percent", .object([("mean", .number(raster.meanCheckerboardPercent)),
+                                                   ("worst", .number(raster.worstCheckerboardPercent))])),
+            ("longest_checkerboard_run", .int(raster.longestCheckerboardRun)),
+            ("tiles_checkerboarded", .int(raster.tilesCheckerboarded)),
+            ("stale_frames", .int(raster.staleFrames)),
+            ("tiles_shown_stale", .int(raster.tilesShownStale)),
+            ("tile_arrival_ms", .object([("count", .int(arrival.count)), ("p50", .number(arrival.p50)),
+                                         ("p99", .number(arrival.p99)), ("max", .number(arrival.max))])),
+            ("raster_work_ms", .number(raster.rasterWorkMilliseconds)),
+            ("raster_jobs_queued", .int(raster.rasterJobsQueued)),
+            ("raster_results_dropped", .int(raster.rasterResultsDropped)),
             ("tiles_visible", .int(r.tilesVisible)),
             ("tiles_exposed", .int(r.tilesExposed)),
             ("tiles_rasterized", .int(r.tilesRasterized)),
@@ -26,6 +47,8 @@ enum BenchReportFormat {
             ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
             ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
+            ("damaged_pixels", .int(r.damagedPixels)),
+            ("damage_share", .number(r.damageShare)),
             ("evictions", .int(r.evictions)),
             ("peak_tile_bytes", .int(r.peakTileBytes)),
             ("budget_bytes", .int(o.compositor.cacheBudgetBytes)),
@@ -44,18 +67,27 @@ enum BenchReportFormat {
     }
 
     static func text(_ r: ScrollBenchmark.Report) -> String {
-        let o = r.options, t = r.frameTimes
+        let o = r.options, t = r.frameTimes, raster = r.raster, arrival = r.raster.arrival
         let frames = Double(Swift.max(o.frames, 1))
         let totalPhase = Swift.max(r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds, 1e-9)
         func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
         func mib(_ bytes: Int) -> String { f(Double(bytes) / 1_048_576, 1) + " MiB" }
         func percent(_ part: Double) -> String { f(100 * part / totalPhase, 0) + " %" }
         return """
-            tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(o.speed, 0)) pt/s, \
-            \(f(o.framesPerSecond, 0)) Hz, \(o.compositor.workers) workers, \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels
+            tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(scrollSpeed(o), 0)) pt/s, \
+            \(f(o.framesPerSecond, 0)) Hz (\(o.pacing == .vsync ? "vsync-paced" : "unpaced")), \(o.compositor.workers) workers, \
+            \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(modeName(o.compositor.rasterMode)) raster\
+            \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : "")
               frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
               frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms
-              checkerboard      \(r.checkerboardFrames) frames (raster is synchronous)
+              checkerboard      \(r.checkerboardFrames) frames (longest run \(raster.longestCheckerboardRun)), area \
+            mean \(f(raster.meanCheckerboardPercent)) %, worst \(f(raster.worstCheckerboardPercent)) % of visible tiles; \
+            \(raster.tilesCheckerboarded) tiles
+              stale tiles       \(raster.staleFrames) frames, \(raster.tilesShownStale) tiles
+              tile arrival      \(arrival.count) visible tiles waited for: p50 \(f(arrival.p50)) ms, p99 \(f(arrival.p99)) ms, \
+            max \(f(arrival.max)) ms (first shown missing → raster done)
+              raster workers    \(f(raster.rasterWorkMilliseconds, 1)) ms of work (\(f(raster.rasterWorkMilliseconds / frames)) ms \
+            per frame), \(raster.rasterJobsQueued) jobs queued, \(raster.rasterResultsDropped) results dropped
               tiles per frame   visible \(f(Double(r.tilesVisible) / frames, 1)), exposed \(f(Double(r.tilesExposed) / frames)), \
             rasterized \(f(Double(r.tilesRasterized) / frames)) (visible \(f(Double(r.tilesRasterizedVisible) / frames)), \
             prepaint \(f(Double(r.tilesPrepainted) / frames)))
@@ -63,6 +95,7 @@ enum BenchReportFormat {
             (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               peak RSS          \(r.peakResidentBytes.map(mib) ?? "unknown")
               RSS over the run  \(r.memory.map { m in "start \(mib(m.startBytes)), peak \(mib(m.peakBytes)), end \(mib(m.endBytes)); " + "slope \(f(m.slopeBytesPerThousandFrames / 1024, 1)) KiB / 1,000 frames, after warm-up (\(m.warmUpFrames) frames) \(f(m.slopeAfterWarmUpBytesPerThousandFrames / 1024, 1)) KiB" } ?? "unknown")

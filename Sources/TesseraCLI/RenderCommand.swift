@@ -23,7 +23,7 @@ enum RenderCommand {
         let offsets = try options.values("--offset")
         let scale = try options.number("--scale", in: 0.01...16)
         var configuration = Compositor.Configuration()
-        configuration.rasterMode = .synchronous  // a still image is one complete frame
+        configuration.rasterMode = .synchronous  // one complete frame: never the checkerboard
         configuration.workers = try options.integer("--workers", in: 1...1024) ?? configuration.workers
         configuration.tileSize = try options.integer("--tile-size", in: 16...2048) ?? configuration.tileSize
         let positionals = try options.positionals()

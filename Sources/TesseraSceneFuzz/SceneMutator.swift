@@ -223,6 +223,11 @@ struct SceneMutator {
                   case .object(let fields) = top[0].value, fields.count == 3 else { return nil }
             let (name, path, value) = choices.randomElement(using: &random)!
             document.modify(at: path[...]) { _ in value }
+            if name.hasPrefix("viewport.width = ") && !name.hasSuffix("= 0") {
+                // too wide only in device pixels: the scale must not shrink it (an earlier mutation may have
+                // made it 2.5e-8; seed 3, case 4285)
+                document.modify(at: [.field(0), .field(2)][...]) { _ in .num(1) }
+            }
             return (name, "a viewport outside its range")
         }
     }

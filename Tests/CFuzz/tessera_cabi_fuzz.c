@@ -227,11 +227,12 @@ typedef struct layer_model {
     int parent;           /* index in the pool, -1 for a root */
     int children;         /* sublayer count */
     int extreme;          /* extreme (legal) geometry was set on it */
-    int has_content;
+    struct attachment *content; /* the attached raster callback's user record, or null */
 } layer_model;
 
 typedef struct compositor_model {
     tessera_compositor handle;
+    int async;            /* TESSERA_RASTER_ASYNC: callbacks may run between renders */
     int64_t tile_size;
     double scale;
     uint64_t last_frame;
@@ -251,13 +252,37 @@ typedef struct world {
     retired_ring retired;
     atomic_int in_render;       /* 1 while this thread is inside tessera_compositor_render */
     atomic_int bad_callbacks;   /* callbacks with impossible arguments */
-    atomic_int late_callbacks;  /* callbacks while no render of this thread ran */
+    atomic_int late_callbacks;  /* callbacks outside render while every compositor of the thread was sync */
+    atomic_int live_async;      /* this thread's compositors in TESSERA_RASTER_ASYNC mode (may call back any time) */
     atomic_long callbacks;
     char last_error[512];       /* the thread's last error as last seen */
     struct world *other;
 } world;
 
 static world worlds[2];
+
+/* The `user` of one attachment of the raster callback. tessera.h: once set_content (replacing or
+ * removing it) or layer_destroy returns, that attachment is never called again, so the record is freed
+ * right then; a later call reads freed memory, which AddressSanitizer reports. */
+#define ATTACHMENT_MAGIC 0x7e55e7a5u
+typedef struct attachment {
+    uint32_t magic;
+    world *w;
+} attachment;
+
+static attachment *new_attachment(world *w) {
+    attachment *a = malloc(sizeof *a);
+    if (a == NULL) abort();
+    a->magic = ATTACHMENT_MAGIC;
+    a->w = w;
+    return a;
+}
+
+static void free_attachment(attachment *a) {
+    if (a == NULL) return;
+    a->magic = 0;
+    free(a);
+}
 
 /* A compositor both threads destroy at a random step of each case: exactly one destroy must succeed,
  * the other must report the handle destroyed (the handle table checks and frees under one lock). */
@@ -433,10 +458,16 @@ static fault pick_fault(rng *r, int argument_faults) {
 /* ---- the raster callback ----------------------------------------------------------------------------- */
 
 static void raster(void *user, uint8_t *pixels, size_t stride, const tessera_pixel_rect *rect, double scale) {
-    world *w = user;
+    attachment *a = user;
+    if (a == NULL || a->magic != ATTACHMENT_MAGIC) { /* a detached attachment (freed memory) */
+        raw_write("tessera-cabi-fuzz: a raster callback ran for a detached attachment\n");
+        report_current_case("callback after detach");
+        abort();
+    }
+    world *w = a->w;
     atomic_fetch_add(&w->callbacks, 1);
     atomic_fetch_add(&callbacks_run, 1);
-    if (!atomic_load(&w->in_render)) atomic_fetch_add(&w->late_callbacks, 1);
+    if (!atomic_load(&w->in_render) && atomic_load(&w->live_async) == 0) atomic_fetch_add(&w->late_callbacks, 1);
     if (pixels == NULL || rect == NULL || rect->width <= 0 || rect->height <= 0 || rect->width > 2048 ||
         rect->height > 2048 || stride < (size_t)rect->width * 4 || !(scale > 0 && scale <= 16)) {
         atomic_fetch_add(&w->bad_callbacks, 1);
@@ -479,9 +510,14 @@ static void do_create_layer(world *w) {
         if (s == TESSERA_OK) {
             if (out == 0) fail(w->index, "%s succeeded with the null handle", name);
             w->layers[slot] = (layer_model){.handle = out, .scroll = scroll, .parent = -1, .extreme = extreme};
-            if (drawn && check(w, "tessera_layer_set_content", tessera_layer_set_content(out, raster, w, below(r, 2)),
-                               TESSERA_OK) == TESSERA_OK)
-                w->layers[slot].has_content = 1;
+            if (drawn) {
+                attachment *a = new_attachment(w);
+                if (check(w, "tessera_layer_set_content", tessera_layer_set_content(out, raster, a, below(r, 2)),
+                          TESSERA_OK) == TESSERA_OK)
+                    w->layers[slot].content = a;
+                else
+                    free_attachment(a);
+            }
         }
         return;
     }
@@ -512,6 +548,8 @@ static void do_destroy_layer(world *w) {
         for (int j = 0; j < POOL; j++)
             if (w->layers[j].handle != 0 && w->layers[j].parent == i) w->layers[j].parent = -1;
         w->layers[i].handle = 0;
+        free_attachment(w->layers[i].content); /* detached: tessera_layer_destroy returned */
+        w->layers[i].content = NULL;
         retire(w, h);
     }
 }
@@ -658,10 +696,15 @@ static void do_content(world *w) {
     if (f == NO_FAULT && i < 0) return;
     if (chance(r, 50)) {
         int remove = chance(r, 25);
+        attachment *a = remove ? NULL : new_attachment(w);
         if (check(w, "tessera_layer_set_content",
-                  tessera_layer_set_content(h, remove ? NULL : raster, w, below(r, 2)), fault_status(f)) == TESSERA_OK &&
-            i >= 0)
-            w->layers[i].has_content = !remove;
+                  tessera_layer_set_content(h, remove ? NULL : raster, a, below(r, 2)), fault_status(f)) == TESSERA_OK &&
+            i >= 0) {
+            free_attachment(w->layers[i].content); /* replaced or removed: never called again */
+            w->layers[i].content = a;
+        } else {
+            free_attachment(a);
+        }
         return;
     }
     f = pick_fault(r, 1);
@@ -753,11 +796,17 @@ static void do_compositor_create(world *w) {
     config.band_height = 1 + below(r, 128);
     config.max_prepaint_tiles = below(r, 20);
     config.isa = below(r, 2); /* DEFAULT or BASELINE: every CPU has them */
+    config.raster_mode = below(r, 2) ? TESSERA_RASTER_SYNC : TESSERA_RASTER_ASYNC;
+    config.raster_deadline_us = chance(r, 70) ? 0 : below(r, 3000);
+    int async = config.raster_mode == TESSERA_RASTER_ASYNC;
     tessera_compositor out = 0;
     int hostile = slot < 0 || chance(r, 40);
     if (!hostile) {
+        if (async) atomic_fetch_add(&w->live_async, 1);
         if (check(w, "tessera_compositor_create", tessera_compositor_create(&config, &out), TESSERA_OK) == TESSERA_OK)
-            w->compositors[slot] = (compositor_model){out, config.tile_size, config.scale, 0};
+            w->compositors[slot] = (compositor_model){out, async, config.tile_size, config.scale, 0};
+        else if (async)
+            atomic_fetch_sub(&w->live_async, 1);
         return;
     }
     switch (below(r, 10)) {
@@ -770,12 +819,20 @@ static void do_compositor_create(world *w) {
               config.scale = v[below(r, 9)]; break; }
     case 6: { static const int64_t v[] = {0, -1, 65537, INT64_MIN, INT64_MAX}; config.band_height = v[below(r, 5)]; break; }
     case 7: { static const int64_t v[] = {-1, 4097, INT64_MIN, INT64_MAX}; config.max_prepaint_tiles = v[below(r, 4)]; break; }
-    case 8: { static const int32_t v[] = {-1, 4, 99, INT32_MIN, INT32_MAX}; config.isa = v[below(r, 5)]; break; }
+    case 8:
+        if (chance(r, 50)) { static const int32_t v[] = {-1, 4, 99, INT32_MIN, INT32_MAX}; config.isa = v[below(r, 5)]; }
+        else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, 99, INT32_MIN}; config.raster_mode = v[below(r, 4)]; }
+        else { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
+        break;
     default: { /* AVX2 or AVX-512: fine where the CPU has them, refused (naming config->isa) where not */
         config.isa = 2 + below(r, 2);
-        if (check(w, "tessera_compositor_create", tessera_compositor_create(&config, &out), OK_OR_ARGUMENT) == TESSERA_OK) {
-            if (slot >= 0) w->compositors[slot] = (compositor_model){out, config.tile_size, config.scale, 0};
-            else check(w, "tessera_compositor_destroy", tessera_compositor_destroy(out), TESSERA_OK);
+        if (async) atomic_fetch_add(&w->live_async, 1);
+        if (check(w, "tessera_compositor_create", tessera_compositor_create(&config, &out), OK_OR_ARGUMENT) == TESSERA_OK &&
+            slot >= 0) {
+            w->compositors[slot] = (compositor_model){out, async, config.tile_size, config.scale, 0};
+        } else {
+            if (out != 0) check(w, "tessera_compositor_destroy", tessera_compositor_destroy(out), TESSERA_OK);
+            if (async) atomic_fetch_sub(&w->live_async, 1);
         }
         return;
     }
@@ -801,8 +858,25 @@ static void do_compositor_destroy(world *w) {
     }
     if (check(w, "tessera_compositor_destroy", tessera_compositor_destroy(h), fault_status(f)) == TESSERA_OK && c >= 0) {
         w->compositors[c].handle = 0;
+        if (w->compositors[c].async) atomic_fetch_sub(&w->live_async, 1); /* no callback after destroy returned */
         retire(w, h);
     }
+}
+
+static void do_drain(world *w) {
+    fault f = pick_fault(&w->random, 0);
+    uint64_t h;
+    if (f == FAULT_STALE) h = stale_handle(w);
+    else if (f == FAULT_WRONG_KIND) {
+        int i = live_layer(w, 0);
+        if (i < 0) return;
+        h = w->layers[i].handle;
+    } else {
+        int c = live_compositor(w);
+        if (c < 0) return;
+        h = w->compositors[c].handle;
+    }
+    check(w, "tessera_compositor_drain", tessera_compositor_drain(h), fault_status(f));
 }
 
 static void do_render(world *w) {
@@ -984,7 +1058,8 @@ static void *run_thread(void *argument) {
         else if (x < 640) { name = "content"; op = do_content; }
         else if (x < 740) { name = "scroll"; op = do_scroll; }
         else if (x < 780) { name = "compositor create"; op = do_compositor_create; }
-        else if (x < 800) { name = "compositor destroy"; op = do_compositor_destroy; }
+        else if (x < 790) { name = "compositor destroy"; op = do_compositor_destroy; }
+        else if (x < 800) { name = "drain"; op = do_drain; }
         else if (x < 930) { name = "render"; op = do_render; }
         else if (x < 998) { name = "blend"; op = do_blend; }
         else { name = "deep chain"; op = do_deep_chain; }
@@ -1002,6 +1077,7 @@ static void *run_thread(void *argument) {
     for (int c = 0; c < COMPOSITORS; c++)
         if (w->compositors[c].handle != 0) {
             check(w, "tessera_compositor_destroy", tessera_compositor_destroy(w->compositors[c].handle), TESSERA_OK);
+            if (w->compositors[c].async) atomic_fetch_sub(&w->live_async, 1);
             retire(w, w->compositors[c].handle);
             w->compositors[c].handle = 0;
         }
@@ -1010,12 +1086,14 @@ static void *run_thread(void *argument) {
             check(w, "tessera_layer_destroy", tessera_layer_destroy(w->layers[i].handle), TESSERA_OK);
             retire(w, w->layers[i].handle);
             w->layers[i].handle = 0;
+            free_attachment(w->layers[i].content);
+            w->layers[i].content = NULL;
         }
     if (atomic_load(&w->bad_callbacks) > 0)
         fail(w->index, "%d raster callbacks had impossible arguments", atomic_load(&w->bad_callbacks));
     if (atomic_load(&w->late_callbacks) > 0)
-        fail(w->index, "%d raster callbacks ran while no tessera_compositor_render of this thread was running "
-                       "(tessera.h: callbacks run only while tessera_compositor_render runs)",
+        fail(w->index, "%d raster callbacks ran while no tessera_compositor_render of this thread was running and "
+                       "all its compositors were in TESSERA_RASTER_SYNC mode (tessera.h: then only during render)",
              atomic_load(&w->late_callbacks));
     atomic_store(&current_call[w->index], "done");
     return NULL;
@@ -1093,6 +1171,7 @@ int main(int argc, char **argv) {
         tessera_compositor victim = 0;
         if (tessera_config_init(&config) != TESSERA_OK) abort();
         config.workers = 1;
+        config.raster_mode = TESSERA_RASTER_SYNC;
         if (tessera_compositor_create(&config, &victim) != TESSERA_OK) {
             fprintf(stderr, "tessera-cabi-fuzz: cannot create the shared compositor: %s\n", tessera_last_error());
             return 1;

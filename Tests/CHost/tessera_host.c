@@ -113,6 +113,7 @@ static int build_scene(host *h) {
     config.cache_budget_bytes = 64 << 20;
     config.scale = SCALE;
     config.max_prepaint_tiles = 0; /* every callback is then a visible tile */
+    config.raster_mode = TESSERA_RASTER_SYNC; /* complete frames: every pixel is checked */
     CHECK(tessera_compositor_create(&config, &h->compositor));
 
     const tessera_rect root_frame = {0, 0, 160, 120}, scroll_frame = {10, 10, 140, 100};
@@ -187,6 +188,13 @@ static int render_and_check(host *h, int frame, double expected_offset_y, uint8_
                     (long long)stats.tiles_newly_visible, (long long)stats.tiles_rasterized_visible,
                     (long long)stats.tiles_rasterized_prepaint, (long long)stats.cache_hits, frame + 1, visible,
                     newly_visible, expected_calls, visible - expected_calls);
+    if (stats.tiles_checkerboarded != 0 || stats.checkerboard_pixels != 0 || stats.tiles_shown_stale != 0 ||
+        stats.raster_jobs_outstanding != 0 || stats.visible_tile_pixels <= 0)
+        return fail(h, "frame %d: sync mode showed %lld checkerboarded (%lld px of %lld) and %lld stale tiles, "
+                    "%lld raster jobs outstanding; expected complete frames", frame,
+                    (long long)stats.tiles_checkerboarded, (long long)stats.checkerboard_pixels,
+                    (long long)stats.visible_tile_pixels, (long long)stats.tiles_shown_stale,
+                    (long long)stats.raster_jobs_outstanding);
     memcpy(h->visible, now, sizeof now);
 
     for (int y = 0; y < TESSERA_HOST_HEIGHT; y++) {

@@ -30,15 +30,21 @@ private let drawGreen: tessera_raster_fn = { user, pixels, stride, rect, _ in
     }
 }
 
-/// tessera.h promises that raster callbacks run only while `tessera_compositor_render` runs (so a host may
-/// free a callback's `user` memory once the content is removed and no render runs). Found by the C ABI
-/// fuzzer (Tests/CFuzz): compositors made through the C ABI rasterized asynchronously, after render had
-/// returned, and showed the checkerboard in frames whose tiles were not drawn yet.
+/// tessera.h promises that in TESSERA_RASTER_SYNC mode raster callbacks run only while
+/// `tessera_compositor_render` runs and every frame shows what they drew (the C ABI fuzzer, Tests/CFuzz,
+/// found callbacks running after render returned when the C ABI had no raster mode yet).
 @Suite("C ABI raster callback timing")
 struct CallbackTimingTests {
     @Test("Raster callbacks run only inside tessera_compositor_render, and each frame shows what they drew")
     func callbacksRunInsideRender() throws {
-        let compositor = try makeCompositor()
+        var config = tessera_config()
+        expectOK(tessera_config_init(&config))
+        config.tile_size = 64
+        config.workers = 1
+        config.raster_mode = tessera_raster_mode(TESSERA_RASTER_SYNC)
+        var compositor: tessera_compositor = 0
+        expectOK(tessera_compositor_create(&config, &compositor))
+        try #require(compositor != 0)
         defer { _ = tessera_compositor_destroy(compositor) }
         let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 32, height: 32))
         defer { _ = tessera_layer_destroy(root) }

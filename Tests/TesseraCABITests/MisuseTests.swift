@@ -92,7 +92,20 @@ struct MisuseTests {
         bad = config
         bad.max_prepaint_tiles = -2
         expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->max_prepaint_tiles")
+        bad = config
+        bad.raster_mode = 2
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->raster_mode")
+        bad = config
+        bad.raster_mode = -1
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->raster_mode")
+        bad = config
+        bad.raster_deadline_us = -1
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->raster_deadline_us")
+        bad = config
+        bad.raster_deadline_us = 1_000_001
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->raster_deadline_us")
         #expect(out == 0)
+        expectFailure(tessera_compositor_drain(0), invalidHandle, naming: "compositor")
 
         var negativeFrame = tessera_rect(x: 0, y: 0, width: -5, height: 10)
         var layer: tessera_layer = 0

@@ -21,8 +21,9 @@
  *   (stride >= width * 4). Colours given to layers (tessera_color) are straight (not premultiplied).
  * - Threads: the handle table is locked, so any thread may call any function, but a layer tree and the
  *   compositor rendering it are not synchronized: build, mutate and render one tree from one thread at a
- *   time. Raster callbacks run on Tessera's worker threads during tessera_compositor_render and must not
- *   call back into Tessera (tessera_last_error excepted).
+ *   time. Raster callbacks run on the compositor's raster worker threads (see tessera_raster_fn for
+ *   when, and for when their `user` pointer may be freed) and must not call back into Tessera
+ *   (tessera_last_error excepted).
  */
 #ifndef TESSERA_H
 #define TESSERA_H
@@ -99,6 +100,17 @@ enum {
     TESSERA_ISA_AVX512 = 3    /**< x86-64-v4. */
 };
 
+/** Whether a frame waits for the raster of its tiles (tessera_config.raster_mode). */
+typedef int32_t tessera_raster_mode;
+enum {
+    TESSERA_RASTER_ASYNC = 0, /**< Frames composite the tiles that are ready; a visible tile whose pixels have
+                                   not arrived is drawn from its previous version (invalidated content) or as a
+                                   checkerboard of 8-pixel squares, #E0E0E0 and #C0C0C0, aligned to the layer's
+                                   plane. Raster callbacks run during and between renders. The default. */
+    TESSERA_RASTER_SYNC = 1   /**< Every render waits for the raster it asks for: complete frames, raster
+                                   callbacks only during tessera_compositor_render. */
+};
+
 /* ---- Handles ------------------------------------------------------------------------------------- */
 
 typedef uint64_t tessera_compositor; /**< A compositor handle. */
@@ -113,11 +125,17 @@ typedef struct tessera_config {
     int64_t cache_budget_bytes;   /**< Tile cache budget, bytes, >= 0 (default 256 MiB). */
     double scale;                 /**< Device pixels per point, in (0, 16] (default 1). */
     int64_t band_height;          /**< Composition band height, device pixels, 1…65536 (default 64). */
-    int64_t max_prepaint_tiles;   /**< Tiles prepainted ahead of a scroll per frame, 0…4096 (default 16). */
+    int64_t max_prepaint_tiles;   /**< Look-ahead tiles a frame asks raster for (ahead of a scroll, by
+                                       priority), 0…4096 (default 64; 0: no prepaint). */
     tessera_isa isa;              /**< Tier of the composition kernels: TESSERA_ISA_DEFAULT (the process's
                                        selected tier: the widest the CPU has, or environment variable
                                        TESSERA_ISA), or a TESSERA_ISA_* tier this CPU has; a tier it lacks
                                        is reported as TESSERA_INVALID_ARGUMENT naming "config->isa". */
+    tessera_raster_mode raster_mode; /**< TESSERA_RASTER_ASYNC (default) or TESSERA_RASTER_SYNC; any other
+                                          value is TESSERA_INVALID_ARGUMENT naming "config->raster_mode". */
+    int64_t raster_deadline_us;   /**< Async mode: how long a render may wait for its visible tiles' raster
+                                       before compositing what is ready, microseconds, 0…1000000 (default 0:
+                                       never wait). Ignored in sync mode. */
 } tessera_config;
 
 /** Fills `config` with the defaults. */
@@ -126,7 +144,8 @@ tessera_status tessera_config_init(tessera_config *config);
 /** Creates a compositor with an empty tile cache; writes its handle to `out`. */
 tessera_status tessera_compositor_create(const tessera_config *config, tessera_compositor *out);
 
-/** Destroys a compositor and frees its tiles. The handle becomes invalid. */
+/** Destroys a compositor and frees its tiles. The handle becomes invalid. Waits for the raster callbacks
+ *  running for it; queued ones are dropped: none runs after it returns. */
 tessera_status tessera_compositor_destroy(tessera_compositor compositor);
 
 /** What one render did. Counts are of distinct tiles; times in nanoseconds of wall-clock time. */
@@ -149,17 +168,50 @@ typedef struct tessera_frame_statistics {
     int64_t draw_ops;                   /**< Draw operations composited. */
     int64_t draw_ops_skipped;           /**< Draw operations culled. */
     int64_t plan_ns, raster_ns, composite_ns;
+    int64_t tiles_checkerboarded;       /**< Visible tiles drawn as the checkerboard (no pixels yet; async). */
+    int64_t tiles_shown_stale;          /**< Visible tiles drawn from their previous version (async). */
+    int64_t checkerboard_pixels;        /**< Framebuffer pixels of the checkerboarded tiles. */
+    int64_t visible_tile_pixels;        /**< Framebuffer pixels of all visible tiles (the base of the share). */
+    int64_t raster_jobs_outstanding;    /**< Raster jobs queued or running when the render returned. */
+    uint64_t frame_token;               /**< This frame, for tessera_compositor_render_damage next time (never 0). */
+    int64_t damage_count;               /**< Rects in `damage` (0 … TESSERA_MAX_DAMAGE_RECTS). */
+    tessera_pixel_rect damage[8];       /**< The framebuffer rects composited (device pixels, may overlap): the
+                                             whole framebuffer for a full frame, none when nothing changed. Present
+                                             them as the frame's damage (Wayland damage_buffer,
+                                             EGL_KHR_swap_buffers_with_damage). */
 } tessera_frame_statistics;
+
+/** The most rects tessera_frame_statistics.damage holds. */
+#define TESSERA_MAX_DAMAGE_RECTS 8
 
 /**
  * Renders the tree rooted at `root` into caller memory (every pixel is overwritten; uncovered pixels
  * become transparent) and, when `statistics` is not null, writes what the frame did. `root`'s frame
- * origin (points × scale) places it; a superlayer of `root` is ignored. Raster callbacks run on worker
- * threads before this returns. `pixels` must hold (height - 1) * stride + width * 4 bytes.
+ * origin (points × scale) places it; a superlayer of `root` is ignored. `pixels` must hold
+ * (height - 1) * stride + width * 4 bytes. In TESSERA_RASTER_SYNC mode every tile is drawn before this
+ * returns; in TESSERA_RASTER_ASYNC mode missing tiles show as the checkerboard (or their previous
+ * version) and their raster callbacks run on the workers until the tiles arrive, in a later render.
  */
 tessera_status tessera_compositor_render(tessera_compositor compositor, tessera_layer root,
                                          uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
                                          tessera_frame_statistics *statistics);
+
+/**
+ * Renders like tessera_compositor_render, but composites only the pixels that can differ from the frame
+ * `previous_frame` (the frame_token of an earlier render of this compositor), which `pixels` must still
+ * hold: the caller's promise. With `previous_frame` 0, not this compositor's last frame, or another
+ * size, every pixel is composited. `statistics->damage` lists what was.
+ */
+tessera_status tessera_compositor_render_damage(tessera_compositor compositor, tessera_layer root,
+                                                uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
+                                                uint64_t previous_frame, tessera_frame_statistics *statistics);
+
+/**
+ * Waits until every raster the compositor has queued has run, and takes the results in: the next render
+ * then shows every tile the last render asked for (unless the tree changed since), as in sync mode. No
+ * raster callback of this compositor runs after it returns until the next render. The tree's thread.
+ */
+tessera_status tessera_compositor_drain(tessera_compositor compositor);
 
 /* ---- Layers -------------------------------------------------------------------------------------- */
 
@@ -172,7 +224,8 @@ tessera_status tessera_scroll_layer_create(const tessera_rect *frame, tessera_la
 /**
  * Destroys a layer handle: the layer is removed from its superlayer, its sublayers are removed from it
  * (they become roots and their handles stay valid), its content callback is dropped, and the handle
- * becomes invalid.
+ * becomes invalid. Its content callback is detached as by tessera_layer_set_content: when this returns it is
+ * not running and will not be called again, so its `user` pointer may be freed.
  */
 tessera_status tessera_layer_destroy(tessera_layer layer);
 
@@ -205,8 +258,19 @@ tessera_status tessera_layer_remove_from_superlayer(tessera_layer layer);
  * is the square from (px, py) / scale to (px + 1, py + 1) / scale in points). Each pixel must depend only
  * on its plane coordinates, so tiles meet without seams.
  *
- * Called from Tessera's worker threads, concurrently for different tiles, only while
- * tessera_compositor_render runs. Must not call back into Tessera.
+ * Threads: called on the raster worker threads of the compositor rendering the layer, concurrently for
+ * different tiles, never on the calling thread. In TESSERA_RASTER_SYNC mode only while
+ * tessera_compositor_render runs. In TESSERA_RASTER_ASYNC mode (the default) also between renders: a
+ * render queues the raster of missing and look-ahead tiles and returns without waiting, so a callback may
+ * start or still be running after tessera_compositor_render returned and after the tree was changed,
+ * until tessera_compositor_drain or tessera_compositor_destroy returns, or the callback is detached.
+ * Must not call back into Tessera (it may deadlock).
+ *
+ * Lifetime guarantee: once tessera_layer_set_content (replacing or removing the callback) or
+ * tessera_layer_destroy has returned, that attachment of the callback is never called again and no call
+ * of it is still running, so its `user` pointer may be freed. To give it, those two functions wait for
+ * the calls of the detached callback that are running (at most one call's duration per worker); a call
+ * that would start later draws nothing.
  */
 typedef void (*tessera_raster_fn)(void *user, uint8_t *pixels, size_t stride,
                                   const tessera_pixel_rect *device_rect, double scale);
@@ -215,7 +279,8 @@ typedef void (*tessera_raster_fn)(void *user, uint8_t *pixels, size_t stride,
  * Makes `draw` the layer's content (drawn above its background colour); `user` is passed back to it
  * and must stay valid while the content is attached. A null `draw` removes the content. `opaque`
  * non-zero promises every pixel drawn has alpha 255 (layers below are then skipped). Replacing the
- * content invalidates all of the layer's tiles.
+ * content invalidates all of the layer's tiles. The previous callback, if any, is detached: when this
+ * returns it is not running and will not be called again (see tessera_raster_fn).
  */
 tessera_status tessera_layer_set_content(tessera_layer layer, tessera_raster_fn draw, void *user,
                                          int32_t opaque);

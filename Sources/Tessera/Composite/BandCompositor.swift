@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 
-/// Composites a draw list into a framebuffer, band by band (step 3 of design.md's frame).
+/// Composites a draw list into a framebuffer, band by band (step 3 of the frame in `ARCHITECTURE.md`).
 ///
-/// The framebuffer is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
+/// The framebuffer (or each damaged region of it) is cut into horizontal bands of `bandHeight` rows; `workers` concurrent iterations
 /// of `DispatchQueue.concurrentPerform` take bands `i, i + workers, …`. In each band,
 /// ``BandVisibility`` keeps only the parts of ops that no later opaque op overwrites; what no opaque op
 /// covers is cleared to transparent, then the visible pieces are applied in paint order with the compositor's ``KernelTable``:
@@ -14,20 +14,29 @@ import Foundation
 ///
 /// Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
-    static func composite(_ list: DrawList, into framebuffer: PixelBuffer, bandHeight: Int, workers: Int,
-                          kernels: KernelTable) throws {
-        let bandCount = (framebuffer.height + bandHeight - 1) / bandHeight
+    /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels,
+    /// each within the framebuffer; `nil`: all of it). Each region is cut into bands of `bandHeight`
+    /// rows; a band is composited from scratch (cleared, then every op over it), so regions may overlap.
+    static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
+                          bandHeight: Int, workers: Int, kernels: KernelTable) throws {
+        var bands: [PixelRect] = []
+        for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
+            var y = region.minY
+            while y < region.maxY {
+                bands.append(PixelRect(x: region.x, y: y, width: region.width, height: Swift.min(bandHeight, region.maxY - y)))
+                y += bandHeight
+            }
+        }
+        let bandCount = bands.count
         guard bandCount > 0 else { return }
+        let allBands = bands
         let lanes = Swift.min(workers, bandCount)
         let failure = FirstError()
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             var band = lane
             while band < bandCount {
-                let y = band * bandHeight
-                let rect = PixelRect(x: 0, y: y, width: framebuffer.width,
-                                     height: Swift.min(bandHeight, framebuffer.height - y))
                 do {
-                    try composite(list, into: framebuffer, band: rect, kernels: kernels)
+                    try composite(list, into: framebuffer, band: allBands[band], kernels: kernels)
                 } catch {
                     failure.record(error)
                 }

@@ -30,6 +30,8 @@ public final class Compositor {
     public let configuration: Configuration
     let grid: TileGrid
     let tiles: TileManager
+    /// The last frame's ops, for damage-only frames.
+    var damage = DamageTracker()
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
 
@@ -58,6 +60,17 @@ public final class Compositor {
     ///   pixels, or a layer whose position is too far out to be represented in device pixels. Nothing is
     ///   drawn then.
     public func render(_ root: Layer, into framebuffer: PixelBuffer) throws -> FrameStatistics {
+        try render(root, into: framebuffer, previousFrame: nil)
+    }
+
+    /// Renders like ``render(_:into:)``, but composites only the pixels that can differ from the frame
+    /// `previousFrame` (``FrameStatistics/frameToken`` of an earlier call), which `framebuffer` must still
+    /// hold: the caller's promise. When `previousFrame` is `nil`, not this compositor's last frame, or the
+    /// framebuffer's size changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
+    /// composited (for presenting with damage, as Wayland's `damage_buffer` wants); an unchanged frame
+    /// composites nothing.
+    /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
+    public func render(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
         guard framebuffer.width > 0, framebuffer.height > 0 else {
             throw TesseraError.invalidArgument(
                 argument: "framebuffer",
@@ -78,11 +91,20 @@ public final class Compositor {
 
         let compositeStart = clock.now
         let list = drawList(plan, tiles: resolved)
+        let token = FrameToken.next()
+        var tracker = damage
+        damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
+        let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
+                                     token: token)
         let culled = list.list.removingOccluded()
         statistics.drawOps = culled.list.ops.count
         statistics.drawOpsSkipped = list.skipped + culled.removed
-        try BandCompositor.composite(culled.list, into: framebuffer, bandHeight: configuration.bandHeight,
-                                     workers: configuration.workers, kernels: kernels)
+        try BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
+                                     bandHeight: configuration.bandHeight, workers: configuration.workers,
+                                     kernels: kernels)
+        damage = tracker
+        statistics.frameToken = token
+        statistics.damage = regions
         statistics.compositeTime = clock.now - compositeStart
         return statistics
     }

@@ -66,6 +66,11 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawOps = 0
     /// Draw ops skipped because a later opaque op covers them, plus fully transparent tiles skipped.
     public var drawOpsSkipped = 0
+    /// This frame, for ``Compositor/render(_:into:previousFrame:)`` next time.
+    public var frameToken = FrameToken(value: 0)
+    /// The framebuffer rects composited (device pixels; at most 8, possibly overlapping): the whole
+    /// framebuffer for a full frame, none when nothing could change.
+    public var damage: [PixelRect] = []
     /// Time spent walking the tree into a plan.
     public var planTime: Duration = .zero
     /// Time the frame thread spent in the tile stage: resolving tiles, queueing raster and, in
@@ -79,6 +84,8 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
 
     /// Every raster taken in: visible misses plus prepaint.
     public var tilesRasterized: Int { tilesRasterizedVisible + tilesRasterizedPrepaint }
+    /// Framebuffer pixels composited: the areas of ``damage`` (overlaps counted twice).
+    public var damagedPixels: Int { damage.reduce(0) { $0 + $1.area } }
     /// True when some visible tile was drawn as the checkerboard.
     public var isCheckerboarded: Bool { tilesCheckerboarded > 0 }
     /// Plan, raster and composite time together.

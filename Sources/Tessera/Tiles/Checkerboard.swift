@@ -33,11 +33,12 @@ struct Checkerboard: Sendable {
     }
 
     /// A `tileSize²` view of the pattern as it lies over the tile whose pixel (0, 0) is plane device
-    /// pixel `origin`.
-    func tile(at origin: (x: Int, y: Int)) -> PixelBuffer {
+    /// pixel `origin`, and the pattern's phase there (`origin` modulo the 16-pixel period): equal phases,
+    /// equal pixels.
+    func tile(at origin: (x: Int, y: Int)) -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
         let period = 2 * Checkerboard.squareSize
         let dx = origin.x - TileGrid.floorDivide(origin.x, period) * period
         let dy = origin.y - TileGrid.floorDivide(origin.y, period) * period
-        return pattern.uncheckedSubBuffer(PixelRect(x: dx, y: dy, width: tileSize, height: tileSize))
+        return (pattern.uncheckedSubBuffer(PixelRect(x: dx, y: dy, width: tileSize, height: tileSize)), (dx, dy))
     }
 }

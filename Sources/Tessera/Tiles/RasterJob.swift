@@ -26,7 +26,7 @@ final class RasterJob: @unchecked Sendable {
     var isSettled = false
 
     /// Guarded by the queue's lock.
-    var state: State = .queued
+    var state: State = .withdrawn
     /// Set by the worker when done: the drawn buffer's coverage and when drawing started and ended.
     var coverage: AlphaCoverage = .mixed
     var started: ContinuousClock.Instant?
@@ -41,7 +41,7 @@ final class RasterJob: @unchecked Sendable {
         case running
         /// Drawn; waiting for the manager to take the result.
         case finished
-        /// Taken back by the manager before it started.
+        /// Not in the queue: created and not queued yet, or taken back by the manager before it started.
         case withdrawn
     }
 

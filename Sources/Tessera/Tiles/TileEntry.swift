@@ -16,6 +16,8 @@ final class TileEntry {
     let key: TileKey
     /// The tile's pixels, current or stale; `nil` until the first raster arrives.
     var pixels: PixelBuffer?
+    /// Unique per installation of ``pixels`` (from ``TileManager``): equal stamps, equal pixels.
+    var stamp: UInt64 = 0
     /// What ``pixels``' alpha says (``AlphaCoverage/mixed`` until known).
     var coverage: AlphaCoverage = .mixed
     /// False once an invalidation touched the tile, until a raster of the new drawing arrives.

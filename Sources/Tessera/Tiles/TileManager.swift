@@ -37,6 +37,8 @@ final class TileManager {
     /// Arrivals since the last frame's statistics were taken (rasters taken in between frames count in
     /// the next frame).
     private var arrivals = Arrivals()
+    /// The last ``TileEntry/stamp`` handed out.
+    private var stamps: UInt64 = 0
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int) {
@@ -58,6 +60,8 @@ final class TileManager {
     struct ResolvedTile {
         let pixels: PixelBuffer
         let coverage: AlphaCoverage
+        /// Which pixels these are, for damage tracking.
+        let identity: DrawIdentity
     }
 
     /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
@@ -74,6 +78,8 @@ final class TileManager {
         for job in withdrawn { job.isHeldByManager = true }
 
         var nowJobs: [RasterJob] = []
+        /// The jobs that will bring the visible tiles' pixels: the new ones and those already running.
+        var visibleJobs: [RasterJob] = []
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
@@ -87,6 +93,7 @@ final class TileManager {
             } else {
                 if entry.waitingSince == nil { entry.waitingSince = .now }
                 if let job = try schedule(entry, plan.layers[layer], .now) { nowJobs.append(job) }
+                if let job = entry.job { visibleJobs.append(job) }
             }
             entries[index] = entry
         }
@@ -103,9 +110,9 @@ final class TileManager {
 
         switch mode {
         case .synchronous:
-            queue.wait(for: nowJobs + prepaintJobs)
-        case .asynchronous where deadline > .zero && !nowJobs.isEmpty:
-            queue.wait(for: nowJobs, until: .now + deadline)
+            queue.wait(for: visibleJobs + prepaintJobs)
+        case .asynchronous where deadline > .zero && !visibleJobs.isEmpty:
+            queue.wait(for: visibleJobs, until: .now + deadline)
         case .asynchronous:
             break
         }
@@ -125,15 +132,16 @@ final class TileManager {
                 } else {
                     statistics.tilesShownStale += 1
                 }
-                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage)
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp))
             } else {
                 statistics.tilesCheckerboarded += 1
                 statistics.checkerboardPixels += area
                 let origin = plan.ops[index].sourceOrigin
                 let translation = tileTranslation(plan, op: plan.ops[index])
-                resolved[index] = ResolvedTile(
-                    pixels: try checkerboardTile(at: (origin.x - translation.x, origin.y - translation.y)),
-                    coverage: .opaque)
+                let planeOrigin = (x: origin.x - translation.x, y: origin.y - translation.y)
+                let tile = try checkerboardTile(at: planeOrigin)
+                resolved[index] = ResolvedTile(pixels: tile.pixels, coverage: .opaque,
+                                               identity: .checkerboard(phaseX: tile.phase.x, phaseY: tile.phase.y))
             }
         }
 
@@ -249,6 +257,8 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
+            stamps += 1
+            entry.stamp = stamps
             entry.pixels = job.target
             entry.coverage = job.coverage
             entry.isCurrent = true
@@ -329,7 +339,7 @@ final class TileManager {
         return plan.layers[layer].translation
     }
 
-    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> PixelBuffer {
+    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
         if checkerboard == nil { checkerboard = try Checkerboard(tileSize: grid.size) }
         return checkerboard!.tile(at: planeOrigin)
     }

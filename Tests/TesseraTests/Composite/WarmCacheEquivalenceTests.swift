@@ -30,8 +30,11 @@ import Testing
         var budgetBytes: Int
         var scale: Double
         var mode: Compositor.RasterMode
+        /// Keep the framebuffer between frames and composite only the damage (`previousFrame:`).
+        var damageOnly = false
         var description: String {
             "tileSize \(tileSize), workers \(workers), budget \(budgetBytes) bytes, scale \(scale), \(mode)"
+                + (damageOnly ? ", damage only" : "")
         }
     }
 
@@ -44,6 +47,8 @@ import Testing
         Setup(tileSize: 128, workers: 2, budgetBytes: 0, scale: 1, mode: .synchronous),  // only the frame's tiles
         Setup(tileSize: 16, workers: 2, budgetBytes: 256 << 20, scale: 1, mode: .asynchronous),
         Setup(tileSize: 32, workers: 3, budgetBytes: 24 << 10, scale: 2, mode: .asynchronous),
+        Setup(tileSize: 16, workers: 2, budgetBytes: 256 << 20, scale: 1, mode: .synchronous, damageOnly: true),
+        Setup(tileSize: 32, workers: 2, budgetBytes: 24 << 10, scale: 2, mode: .asynchronous, damageOnly: true),
     ]
 
     @Test(arguments: setups)
@@ -65,18 +70,22 @@ import Testing
             scale: setup.scale, bandHeight: 16, rasterMode: setup.mode))
         let framebuffer = try PixelBuffer(width: width, height: height)
         var log: [String] = []
+        var token: FrameToken?
+        /// Renders a frame: damage only over the last frame, or everything over garbage.
+        func render() throws {
+            if !setup.damageOnly { framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6)) }
+            token = try compositor.render(scene.root, into: framebuffer, previousFrame: setup.damageOnly ? token : nil).frameToken
+        }
         for frame in 0..<framesPerCase {
             if frame > 0 {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     log.append("frame \(frame): " + (try scene.edit(&random)))
                 }
             }
-            framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6))  // every pixel must be overwritten
-            _ = try compositor.render(scene.root, into: framebuffer)
+            try render()
             if setup.mode == .asynchronous {
                 compositor.drainRaster()
-                framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6))
-                _ = try compositor.render(scene.root, into: framebuffer)
+                try render()
             }
             let expected = try ReferenceRenderer.render(scene.root, width: width, height: height, scale: setup.scale)
             if let difference = firstDifference(framebuffer.packedBytes(), expected, width: width) {

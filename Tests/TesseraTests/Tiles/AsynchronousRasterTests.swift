@@ -218,24 +218,26 @@ import Testing
         let content = GatedContent(Self.red)
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
         root.content = content
-        /// Hands the only reference to another thread, which releases it.
-        final class Holder: @unchecked Sendable { var compositor: Compositor? }
-        let holder = Holder()
-        holder.compositor = try Compositor(configuration: .init(tileSize: 16, workers: 1, maximumPrepaintTiles: 0))
+        var compositor: Compositor? = try Compositor(configuration: .init(tileSize: 16, workers: 1, maximumPrepaintTiles: 0))
         let framebuffer = try PixelBuffer(width: 64, height: 64)
-        _ = try holder.compositor!.render(root, into: framebuffer)  // 16 tiles queued, the first one blocks
+        _ = try compositor!.render(root, into: framebuffer)  // 16 tiles queued, the first one blocks
         #expect(content.waitUntilDrawing())
-        let released = DispatchSemaphore(value: 0)
+        let queue = compositor!.tiles.queue
+        #expect(queue.outstanding == 16)
+        // Another thread opens the gate once the release has taken the 15 queued jobs back (only the
+        // running one is left), and records that it did.
+        final class Flag: @unchecked Sendable { var isSet = false; let lock = NSLock() }
+        let opened = Flag()
         DispatchQueue.global().async {
-            holder.compositor = nil
-            released.signal()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while queue.outstanding != 1 && ContinuousClock.now < deadline { usleep(1000) }
+            opened.lock.withLock { opened.isSet = true }
+            content.open()
         }
-        #expect(released.wait(timeout: .now() + 0.2) == .timedOut, "release must wait for the running draw")
-        content.open()
-        #expect(released.wait(timeout: .now() + 10) == .success)
-        // One draw ran; the 15 queued ones were dropped (each signalled `entered` on entry).
-        var draws = 0
-        while content.entered.wait(timeout: .now()) == .success { draws += 1 }
-        #expect(draws == 0, "no draw started after the first")
+        compositor = nil  // blocks until the running draw has ended
+        #expect(opened.lock.withLock { opened.isSet }, "the release returned before the running draw ended")
+        #expect(queue.outstanding == 0)
+        // One draw ran; the 15 queued ones were dropped (each would have signalled `entered`).
+        #expect(content.entered.wait(timeout: .now() + 0.05) == .timedOut, "a queued draw started after the release")
     }
 }

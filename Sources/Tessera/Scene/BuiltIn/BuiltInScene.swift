@@ -3,7 +3,7 @@
 ///
 /// Every scene is a 3840 × 2160 point viewport at scale 1 (a 4K frame) unless said otherwise.
 public enum BuiltInScene: String, CaseIterable, Sendable {
-    case feed, canvas, nested, inset
+    case feed, canvas, nested, inset, photos
 
     /// One line for `tessera scenes`.
     public var summary: String {
@@ -17,6 +17,8 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
             return "4K viewport scrolling a vertical feed of 1,000 horizontal carousels (scroll layers in a scroll layer)"
         case .inset:
             return "4K feed of 2,000 cards with a pull-to-refresh top inset and a keyboard bottom inset (seed 000)"
+        case .photos:
+            return "4K photo grid, 6 × 20,000 large image and gradient tiles: expensive raster for checkerboard figures"
         }
     }
 
@@ -27,6 +29,7 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
         case .canvas: return try CanvasScene.make()
         case .nested: return try NestedScene.make()
         case .inset: return try InsetScene.make()
+        case .photos: return try PhotosScene.make()
         }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `tessera bench`, run as a process: the raster, pacing, cost and trace options, and their errors.
+@Suite struct BenchCommandTests {
+    /// Runs `tessera bench arguments…`; returns the exit status, standard output and standard error.
+    func bench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = TesseraExecutable.url
+        process.arguments = ["bench"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"),
+          arguments: [(["--raster", "fast"], "--raster"), (["--raster-cost", "0"], "--raster-cost"),
+                      (["--raster-cost", "1001"], "--raster-cost"), (["--pace", "always"], "--pace"),
+                      (["--script", "slowfling"], "--script"), (["--trace"], "--trace")])
+    func badBenchOptionsAreNamed(arguments: [String], option: String) throws {
+        let result = try bench(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(option), "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
+    func jsonReportHasTheRasterFiguresAndTheTraceIsWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenePath = dir.appendingPathComponent("scene.json").path
+        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        let tracePath = dir.appendingPathComponent("trace.json").path
+        let result = try bench([scenePath, "--frames", "6", "--speed", "300", "--raster", "sync", "--pace", "none",
+                                "--raster-cost", "2", "--script", "fastfling", "--workers", "2", "--tile-size", "16",
+                                "--trace", tracePath, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report["raster_mode"] as? String == "sync")
+        #expect(report["pace"] as? String == "none")
+        #expect(report["raster_cost"] as? Int == 2)
+        #expect(report["speed"] as? Double == 30_000, "fastfling releases at 30,000 pt/s at least")
+        #expect(report["checkerboard_frames"] as? Int == 0, "sync frames are complete")
+        #expect(report["longest_checkerboard_run"] as? Int == 0)
+        let area = try #require(report["checkerboard_area_percent"] as? [String: Any])
+        #expect(area["mean"] as? Double == 0 && area["worst"] as? Double == 0)
+        let arrival = try #require(report["tile_arrival_ms"] as? [String: Any])
+        #expect(arrival["count"] as? Int == report["tiles_rasterized_visible"] as? Int)
+        for key in ["stale_frames", "tiles_shown_stale", "tiles_checkerboarded", "raster_work_ms", "raster_jobs_queued",
+                    "raster_results_dropped"] {
+            #expect(report[key] != nil, "\(key)")
+        }
+        let trace = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tracePath)))
+            as? [String: Any])
+        #expect((trace["traceEvents"] as? [Any])?.isEmpty == false)
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import Tessera
+
+/// Damage-only frames (`ARCHITECTURE.md`, "Damage"): a frame composites only the pixels that can differ
+/// from the previous one, and the caller learns which. Equality with full frames over random edits is
+/// held by `WarmCacheEquivalenceTests` (its damage-only setups); these tests pin the rules.
+@Suite struct DamageTests {
+    static func signature(_ color: UInt8, _ rect: PixelRect) -> DrawSignature {
+        DrawSignature(identity: .color(Pixel(r: color, g: 0, b: 0, a: 255)), destination: rect,
+                      sourceX: rect.x, sourceY: rect.y, opacity: 255)
+    }
+
+    static let viewport = PixelRect(x: 0, y: 0, width: 100, height: 80)
+    static let a = signature(1, PixelRect(x: 0, y: 0, width: 100, height: 80))
+    static let b = signature(2, PixelRect(x: 10, y: 10, width: 20, height: 20))
+    static let c = signature(3, PixelRect(x: 50, y: 40, width: 10, height: 10))
+
+    /// A tracker that has seen `ops` as the frame of the returned token.
+    static func tracker(after ops: [DrawSignature]) -> (DamageTracker, FrameToken) {
+        var tracker = DamageTracker()
+        let token = FrameToken.next()
+        _ = tracker.damage(ops, viewport: viewport, previousFrame: nil, token: token)
+        return (tracker, token)
+    }
+
+    @Test func theSameOpsDamageNothingAndAChangedOpDamagesItsRectOnly() {
+        var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
+        let same = FrameToken.next()
+        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: token, token: same).isEmpty)
+        let recoloured = Self.signature(9, Self.b.destination)
+        #expect(tracker.damage([Self.a, recoloured, Self.c], viewport: Self.viewport, previousFrame: same,
+                               token: .next()) == [Self.b.destination])
+    }
+
+    @Test func aMovedOpDamagesWhereItWasAndWhereItIs() {
+        var (tracker, token) = Self.tracker(after: [Self.a, Self.b])
+        let moved = Self.signature(2, PixelRect(x: 60, y: 10, width: 20, height: 20))
+        let damage = tracker.damage([Self.a, moved], viewport: Self.viewport, previousFrame: token, token: .next())
+        #expect(Set(damage.map(\.description)) == [Self.b.destination.description, moved.destination.description])
+    }
+
+    @Test func anUnknownFramebufferAReorderOrANewSizeDamageEverything() {
+        var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
+        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: nil, token: .next())
+                == [Self.viewport])
+        (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
+        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: .next(), token: .next())
+                == [Self.viewport], "a token that is not the last frame's")
+        (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
+        #expect(tracker.damage([Self.a, Self.c, Self.b], viewport: Self.viewport, previousFrame: token, token: .next())
+                == [Self.viewport], "b and c swapped")
+        (tracker, token) = Self.tracker(after: [Self.a])
+        let larger = PixelRect(x: 0, y: 0, width: 101, height: 80)
+        #expect(tracker.damage([Self.a], viewport: larger, previousFrame: token, token: .next()) == [larger])
+    }
+
+    @Test func manyScatteredChangesBecomeAtMostEightRectsCoveringThem() {
+        let rects = (0..<40).map { PixelRect(x: ($0 * 37) % 90, y: ($0 * 23) % 70, width: 3, height: 2) }
+        let merged = DamageTracker.merged(rects, within: Self.viewport)
+        #expect(merged.count <= DamageTracker.maximumRects)
+        for rect in rects {
+            #expect(merged.contains { $0.contains(rect) }, "\(rect) is not covered")
+        }
+    }
+
+    @Test func anIdleFrameCompositesNothingAndASpinnerOnlyItsOwnPixels() throws {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 48))
+        root.content = PatternContent(seed: 3)
+        let spinner = try Layer(frame: Rect(x: 20.5, y: 10, width: 8, height: 8))
+        spinner.backgroundColor = Color(red: 200, green: 10, blue: 10)
+        try root.addSublayer(spinner)
+        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: 64, height: 48)
+        var statistics = try compositor.render(root, into: framebuffer, previousFrame: nil)
+        #expect(statistics.damage == [framebuffer.bounds])
+        statistics = try compositor.render(root, into: framebuffer, previousFrame: statistics.frameToken)
+        #expect(statistics.damage.isEmpty && statistics.damagedPixels == 0)
+        spinner.backgroundColor = Color(red: 10, green: 200, blue: 10)
+        framebuffer.clear(to: Pixel(r: 1, g: 2, b: 3, a: 4))  // only the spinner's pixels may be written
+        statistics = try compositor.render(root, into: framebuffer, previousFrame: statistics.frameToken)
+        // The spinner covers device columns ⌊20.5 + ½⌋ = 21 … 28 and rows 10 … 17.
+        #expect(statistics.damage == [PixelRect(x: 21, y: 10, width: 8, height: 8)])
+        for y in 0..<48 {
+            for x in 0..<64 where !(21..<29).contains(x) || !(10..<18).contains(y) {
+                #expect(framebuffer[x: x, y: y] == Pixel(r: 1, g: 2, b: 3, a: 4), "(\(x), \(y)) was written")
+            }
+        }
+        #expect(framebuffer[x: 21, y: 10] == Pixel(r: 10, g: 200, b: 10, a: 255))
+    }
+}
