@@ -15,6 +15,7 @@
 //   TesseraCABI            the C ABI (`@_cdecl` functions over handles); product `TesseraC`, libTesseraC.so.
 //   TesseraCLI             the `tessera` command-line tool.
 //   TesseraBenchmarks      `tessera-benchmarks`, the benchmark executable in Benchmarks/.
+//   TesseraSceneFuzz       `tessera-scene-fuzz`, the scene-file fuzzer (README.md, "Fuzzing").
 //
 // Depending on Tessera from another package: SwiftPM refuses `unsafeFlags` in a *versioned* dependency.
 // Set TESSERA_PORTABLE=1 in the environment of `swift build` to drop every unsafe flag (the AVX2 / AVX-512
@@ -79,6 +80,7 @@ let package = Package(
         .library(name: "Tessera", targets: ["Tessera"]),
         .executable(name: "tessera", targets: ["TesseraCLI"]),
         .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"]),
+        .executable(name: "tessera-scene-fuzz", targets: ["TesseraSceneFuzz"]),
         .library(name: "TesseraC", type: .dynamic, targets: ["TesseraCABI"]),
     ],
     targets: tierTargets + [
@@ -87,6 +89,7 @@ let package = Package(
                 swiftSettings: pixelsSettings),
         .target(name: "Tessera", dependencies: ["TesseraPixels"]),
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera"]),
+        .executableTarget(name: "TesseraSceneFuzz", dependencies: ["Tessera"]),
         .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera"], path: "Benchmarks",
                           exclude: ["README.md", "Raster/README.md", "results"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera"], swiftSettings: optimizedInDebug),

@@ -54,6 +54,11 @@ enum BenchReportFormat {
             ("budget_bytes", .int(o.compositor.cacheBudgetBytes)),
             ("over_budget_frames", .int(r.overBudgetFrames)),
             ("peak_rss_bytes", r.peakResidentBytes.map { .int($0) } ?? .null),
+            ("rss", r.memory.map { m in .object([
+                ("start_bytes", .int(m.startBytes)), ("peak_bytes", .int(m.peakBytes)), ("end_bytes", .int(m.endBytes)),
+                ("slope_bytes_per_1000_frames", .number(m.slopeBytesPerThousandFrames)),
+                ("slope_after_warm_up_bytes_per_1000_frames", .number(m.slopeAfterWarmUpBytesPerThousandFrames)),
+                ("warm_up_frames", .int(m.warmUpFrames)), ("samples", .int(m.sampleCount))]) } ?? .null),
             ("plan_ms", .number(r.planMilliseconds)), ("raster_ms", .number(r.rasterMilliseconds)),
             ("composite_ms", .number(r.compositeMilliseconds)),
             ("raster_share", .number(totalPhase > 0 ? r.rasterMilliseconds / totalPhase : 0)),
@@ -93,6 +98,7 @@ enum BenchReportFormat {
               damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               peak RSS          \(r.peakResidentBytes.map(mib) ?? "unknown")
+              RSS over the run  \(r.memory.map { m in "start \(mib(m.startBytes)), peak \(mib(m.peakBytes)), end \(mib(m.endBytes)); " + "slope \(f(m.slopeBytesPerThousandFrames / 1024, 1)) KiB / 1,000 frames, after warm-up (\(m.warmUpFrames) frames) \(f(m.slopeAfterWarmUpBytesPerThousandFrames / 1024, 1)) KiB" } ?? "unknown")
             """
     }
 }

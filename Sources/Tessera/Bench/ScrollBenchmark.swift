@@ -63,6 +63,8 @@ public enum ScrollBenchmark {
         /// Framebuffer pixels composited over the measured frames (damage; all of them while scrolling).
         public var damagedPixels = 0
         public var peakResidentBytes: Int?
+        /// RSS at the start, peak and end of the run and its slope (``MemorySoak``), nil where unreadable.
+        public var memory: MemorySoak.Summary?
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
@@ -125,6 +127,8 @@ public enum ScrollBenchmark {
         report.firstFrameMilliseconds = (clock.now - first).milliseconds
         report.peakTileBytes = statistics.bytesInCache
 
+        var soak = try MemorySoak()
+        soak.frameDone(0)
         let budget = 1000 / options.framesPerSecond
         var pacer = FramePacer(mode: options.pacing, framesPerSecond: options.framesPerSecond)
         var times: [Double] = []
@@ -149,6 +153,7 @@ public enum ScrollBenchmark {
             report.damagedPixels += statistics.damagedPixels
             report.addTiles(statistics)
             progress?(frame, options.frames)
+            soak.frameDone(frame)
         }
         compositor.drainRaster()
         let settled = try render("settling").0
@@ -157,6 +162,7 @@ public enum ScrollBenchmark {
         report.addTiles(settled)
         report.frameTimes = FrameTimeSummary(milliseconds: times)
         report.peakResidentBytes = ProcessMemory.peakResidentBytes()
+        report.memory = soak.summary(frames: options.frames)
         return report
     }
 }

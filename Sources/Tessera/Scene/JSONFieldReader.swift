@@ -60,10 +60,13 @@ struct JSONFieldReader {
         return try elements.enumerated().map { try Self.number($1, path: "\(fieldPath(key))[\($0)]") }
     }
 
-    /// Throws for the first field that no accessor read.
+    /// Throws for the first field that no accessor read. An empty key has no path of its own: the
+    /// object is named instead, and the reason quotes the key.
     func finish() throws {
         if let unknown = members.first(where: { !used.contains($0.key) }) {
-            throw TesseraError.invalidArgument(argument: fieldPath(unknown.key), reason: "unknown field")
+            let key = unknown.key
+            let argument = !key.isEmpty ? fieldPath(key) : path.isEmpty ? "document" : path
+            throw TesseraError.invalidArgument(argument: argument, reason: "unknown field \"\(key.prefix(80))\"")
         }
     }
 

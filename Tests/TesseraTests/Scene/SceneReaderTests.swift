@@ -62,6 +62,9 @@ import Testing
         (scene(root: #"{"frame": [-1e300, 0, 10, 10]}"#), "root.frame[0]", "1e12"),
         (scene(root: #"{"sublayers": [{"name": "a"}, {"name": "a"}]}"#), "root.sublayers[1].name", "duplicate"),
         (scene(root: ##"{"colour": "#FFFFFF"}"##), "root.colour", "unknown field"),
+        // an empty key has no path of its own: the object is named, the key quoted (found by tessera-scene-fuzz)
+        (#"{"": 1, "viewport": {"width": 1, "height": 1}, "root": {}}"#, "document", #"unknown field """#),
+        (scene(root: #"{"": 1}"#), "root", #"unknown field """#),
         (scene(root: #"{"kind": "window"}"#), "root.kind", "\"layer\" or \"scroll\""),
         (scene(root: #"{"background": "red"}"#), "root.background", "#RRGGBB"),
         (scene(root: #"{"contentSize": [10, 10]}"#), "root.contentSize", "scroll layers"),
