@@ -9,8 +9,9 @@
 //   TesseraPixels          pixel buffers, device-pixel rects, colours, the scalar reference kernels, the
 //                          baseline tier (portable flags: SSE2 on x86-64, NEON on arm64), CPU detection
 //                          and the `Kernels` facade that picks a tier at start-up.
-//   Tessera                geometry (points), the layer and scroll model, scroll physics, raster content,
-//                          tiles and the tile cache, the compositor, scenes, the scroll benchmark.
+//   Tessera                geometry (points), the layer and scroll model, scroll physics, Auto Layout,
+//                          raster content, the tile manager and its raster queue, the compositor (plan,
+//                          damage, bands), scenes, the scroll benchmark.
 //   CTessera               the C ABI's single public header, include/tessera.h.
 //   TesseraCABI            the C ABI (`@_cdecl` functions over handles); product `TesseraC`, libTesseraC.so.
 //   TesseraCLI             the `tessera` command-line tool.
