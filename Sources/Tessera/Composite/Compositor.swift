@@ -96,11 +96,14 @@ public final class Compositor {
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
         let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                      token: token)
-        let culled = list.list.removingOccluded()
-        statistics.drawOps = culled.list.ops.count
-        statistics.drawOpsSkipped = list.skipped + culled.removed
-        BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
-                                 bandHeight: configuration.bandHeight, workers: configuration.workers, kernels: kernels)
+        if !regions.isEmpty {  // an unchanged frame composites nothing
+            let culled = list.list.removingOccluded()
+            statistics.drawOps = culled.list.ops.count
+            statistics.drawOpsSkipped = list.skipped + culled.removed
+            BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
+                                     bandHeight: configuration.bandHeight, workers: configuration.workers,
+                                     kernels: kernels)
+        }
         damage = tracker
         statistics.frameToken = token
         statistics.damage = regions

@@ -34,13 +34,15 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// Finds the framebuffer pixels that can differ between two consecutive frames of one compositor.
 ///
 /// Each frame is a list of ops drawn in paint order over a cleared framebuffer; a pixel's value depends
-/// only on the ops that cover it, in their order. So the pixels that can change are those covered by an
+/// only on the ops that cover it, in their order. When both frames have as many ops, they are compared
+/// position by position and the rects of the positions that differ are the damage (an idle frame costs
+/// one comparison per op). Otherwise the pixels that can change are those covered by an
 /// op of one frame that the other frame does not have (compared by ``DrawSignature``: identity, geometry,
 /// opacity — a moved layer's ops differ, so its old and new places are both damaged); and if the ops both
 /// frames share are not in the same relative order, everything (a reorder, which is rare). Damage is a
 /// short list of at most ``maximumRects`` rects (overlapping ones merged, then the cheapest pairs joined).
 ///
-/// Cost: O(ops) hashing per frame. Thread safety: the model thread (owned by ``Compositor``).
+/// Cost: O(ops) comparisons per frame (hashing when the op count changed). Thread safety: the model thread (owned by ``Compositor``).
 struct DamageTracker {
     /// The most rects a damage list holds.
     static let maximumRects = 8
@@ -60,6 +62,16 @@ struct DamageTracker {
             lastToken = token
         }
         guard let previousFrame, previousFrame == lastToken, previousViewport == viewport else { return [viewport] }
+        if previous.count == current.count {
+            // Position by position (no hashing): where both frames have the same op at every position a
+            // pixel's ops are the same sequence, so only the positions that differ are damaged.
+            var damaged: [PixelRect] = []
+            for index in current.indices where current[index] != previous[index] {
+                damaged.append(previous[index].destination)
+                damaged.append(current[index].destination)
+            }
+            return Self.merged(damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }, within: viewport)
+        }
         var unmatchedOfCurrent: [DrawSignature: Int] = [:]
         unmatchedOfCurrent.reserveCapacity(current.count)
         for signature in current { unmatchedOfCurrent[signature, default: 0] += 1 }

@@ -62,7 +62,8 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var isOverBudget = false
     /// Tile buffers newly allocated by this frame (0 in a steady scroll: evicted buffers are reused).
     public var tileBuffersAllocated = 0
-    /// Draw ops composited (colours and tiles), after occlusion culling.
+    /// Draw ops composited (colours and tiles), after occlusion culling; 0 when the frame composited
+    /// nothing (no damage).
     public var drawOps = 0
     /// Draw ops skipped because a later opaque op covers them, plus fully transparent tiles skipped.
     public var drawOpsSkipped = 0

@@ -46,12 +46,21 @@ import Testing
         (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
         #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: .next(), token: .next())
                 == [Self.viewport], "a token that is not the last frame's")
+        // With another op count, shared ops out of order (b and c swapped, d added) are a full frame.
         (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
-        #expect(tracker.damage([Self.a, Self.c, Self.b], viewport: Self.viewport, previousFrame: token, token: .next())
-                == [Self.viewport], "b and c swapped")
+        let d = Self.signature(4, PixelRect(x: 90, y: 70, width: 5, height: 5))
+        #expect(tracker.damage([Self.a, Self.c, Self.b, d], viewport: Self.viewport, previousFrame: token, token: .next())
+                == [Self.viewport], "b and c swapped, d added")
         (tracker, token) = Self.tracker(after: [Self.a])
         let larger = PixelRect(x: 0, y: 0, width: 101, height: 80)
         #expect(tracker.damage([Self.a], viewport: larger, previousFrame: token, token: .next()) == [larger])
+    }
+
+    @Test func aSwapOfTwoOpsDamagesBothOfTheirRects() {
+        // Same op count: compared position by position; b and c trade places, so both rects change.
+        var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
+        let damage = tracker.damage([Self.a, Self.c, Self.b], viewport: Self.viewport, previousFrame: token, token: .next())
+        #expect(Set(damage.map(\.description)) == [Self.b.destination.description, Self.c.destination.description])
     }
 
     @Test func manyScatteredChangesBecomeAtMostEightRectsCoveringThem() {
