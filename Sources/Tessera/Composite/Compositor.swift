@@ -97,7 +97,11 @@ public final class Compositor {
         let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                      token: token)
         if !regions.isEmpty {  // an unchanged frame composites nothing
-            let culled = list.list.removingOccluded()
+            // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
+            let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
+                regions.contains { !op.destination.intersection($0).isEmpty }
+            })
+            let culled = relevant.removingOccluded()
             statistics.drawOps = culled.list.ops.count
             statistics.drawOpsSkipped = list.skipped + culled.removed
             BandCompositor.composite(culled.list, into: framebuffer, regions: regions,

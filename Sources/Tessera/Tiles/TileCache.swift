@@ -29,6 +29,17 @@ final class TileCache {
         pool = TileBufferPool(tileSize: grid.size, capacity: budgetBytes / (grid.size * grid.size * 4))
     }
 
+    deinit {
+        // Break the list iteratively: released link by link, a long chain of `older` references would
+        // free its entries recursively, one stack frame each.
+        var entry = oldest
+        while let current = entry {
+            entry = current.newer
+            current.older = nil
+            current.newer = nil
+        }
+    }
+
     /// The bytes one tile buffer holds.
     var tileBytes: Int { grid.size * grid.size * 4 }
     /// The number of entries.

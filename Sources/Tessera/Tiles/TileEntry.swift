@@ -39,8 +39,10 @@ final class TileEntry {
 
     /// Towards the least recently needed end of the cache's list.
     var older: TileEntry?
-    /// Towards the most recently needed end of the cache's list.
-    weak var newer: TileEntry?
+    /// Towards the most recently needed end of the cache's list. Not counted (no reference counting or
+    /// weak side table on the per-frame relinking): the cache keeps every linked entry alive in its
+    /// dictionary and clears this pointer when it unlinks the entry's neighbour.
+    unowned(unsafe) var newer: TileEntry?
 
     init(key: TileKey) {
         self.key = key
