@@ -70,7 +70,7 @@ struct DamageTracker {
                 damaged.append(previous[index].destination)
                 damaged.append(current[index].destination)
             }
-            return Self.merged(damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }, within: viewport)
+            return Self.merged(damaged, within: viewport)
         }
         var unmatchedOfCurrent: [DrawSignature: Int] = [:]
         unmatchedOfCurrent.reserveCapacity(current.count)
@@ -100,12 +100,14 @@ struct DamageTracker {
                 damaged.append(signature.destination)
             }
         }
-        return Self.merged(damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }, within: viewport)
+        return Self.merged(damaged, within: viewport)
     }
 
-    /// `rects` as at most ``maximumRects`` rects covering them: overlapping rects are joined; then, while
-    /// too many remain, the pair whose bounding box adds the least area.
-    static func merged(_ rects: [PixelRect], within viewport: PixelRect) -> [PixelRect] {
+    /// `damaged`, cut to `viewport`, as at most ``maximumRects`` rects covering it: overlapping rects are
+    /// joined; then, while too many remain, the pair whose bounding box adds the least area.
+    static func merged(_ damaged: [PixelRect], within viewport: PixelRect) -> [PixelRect] {
+        let rects = damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }
+        guard !rects.isEmpty else { return [] }
         guard rects.count <= 256 else { return [bounding(rects)] }
         var result: [PixelRect] = []
         for rect in rects {

@@ -27,9 +27,8 @@ final class TileEntry {
     /// The job rasterizing ``version``, queued or running; `nil` when none is wanted.
     var job: RasterJob?
 
-    /// The last frame that needed the tile (at any priority), and at which priority.
+    /// The last frame that needed the tile (at any priority): eviction spares it during that frame.
     var neededFrame: UInt64 = 0
-    var neededPriority: TilePriority = .eventually
     /// The last frame that showed the tile (needed it at ``TilePriority/now``).
     var visibleFrame: UInt64 = 0
     /// When a frame first showed the tile without its current pixels; cleared when they arrive.

@@ -64,7 +64,7 @@ extension TileManager {
             let existing = cache[key]
             if let existing, existing.neededFrame == frame { continue }
             if let existing, existing.isReady {
-                need(existing, candidate.priority)
+                need(existing)
                 continue
             }
             // A job of the current version (running, or taken back to be queued again) is paid for already.
@@ -72,7 +72,7 @@ extension TileManager {
             guard wanted < maximumPrepaintTiles, !isNew || newJobs > 0,
                   let entry = try existing ?? newEntry(key, records[candidate.layer], priority: candidate.priority)
             else { continue }
-            need(entry, candidate.priority)
+            need(entry)
             wanted += 1
             if let job = try schedule(entry, planned, candidate.priority) {
                 if isNew { newJobs -= 1 }

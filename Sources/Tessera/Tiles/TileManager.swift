@@ -85,7 +85,7 @@ final class TileManager {
             guard case let .tile(layer, column, row) = op.source else { continue }
             let key = TileKey(layer: plan.layers[layer].identity, scaleBits: scale.bitPattern, column: column, row: row)
             let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
-            need(entry, .now)
+            need(entry)
             if entry.visibleFrame == 0 || entry.visibleFrame + 1 < frame { statistics.tilesNewlyVisible += 1 }
             entry.visibleFrame = frame
             if entry.isReady {
@@ -173,14 +173,9 @@ final class TileManager {
 
     // MARK: Entries and jobs
 
-    /// Records that this frame needs `entry` at `priority` (raising, never lowering, its priority).
-    func need(_ entry: TileEntry, _ priority: TilePriority) {
-        if entry.neededFrame != frame {
-            entry.neededFrame = frame
-            entry.neededPriority = priority
-        } else if priority > entry.neededPriority {
-            entry.neededPriority = priority
-        }
+    /// Records that this frame needs `entry` (eviction spares it until the next frame).
+    func need(_ entry: TileEntry) {
+        entry.neededFrame = frame
         cache.markNeeded(entry)
     }
 
