@@ -9,9 +9,14 @@
 //   TesseraPixels          pixel buffers, device-pixel rects, colours, the scalar reference kernels, the
 //                          baseline tier (portable flags: SSE2 on x86-64, NEON on arm64), CPU detection
 //                          and the `Kernels` facade that picks a tier at start-up.
-//   Tessera                geometry (points), the layer and scroll model, scroll physics, Auto Layout,
-//                          raster content, the tile manager and its raster queue, the compositor (plan,
-//                          damage, bands), scenes, the scroll benchmark.
+//   Tessera                what an embedder links: geometry (points), the layer and scroll model, scroll
+//                          physics, Auto Layout, raster content, the tile manager and its raster queue,
+//                          the compositor (plan, damage, bands), PNG output.
+//   TesseraScene           tooling: scene files (JSON reader and writer, constraint strings) and the
+//                          built-in scenes.
+//   TesseraBench           tooling: the scroll benchmark runner, scripts, frame pacing, frame traces,
+//                          memory soak.
+//   TesseraProfiling       tooling: `perf script` folding, flame graphs, phase totals.
 //   CTessera               the C ABI's single public header, include/tessera.h.
 //   TesseraCABI            the C ABI (`@_cdecl` functions over handles); product `TesseraC`, libTesseraC.so.
 //   TesseraCLI             the `tessera` command-line tool.
@@ -89,13 +94,16 @@ let package = Package(
         .target(name: "TesseraPixels", dependencies: ["TesseraKernelBodies"] + tierDependencies,
                 swiftSettings: pixelsSettings),
         .target(name: "Tessera", dependencies: ["TesseraPixels"]),
-        .executableTarget(name: "TesseraCLI", dependencies: ["Tessera"]),
-        .executableTarget(name: "TesseraSceneFuzz", dependencies: ["Tessera"]),
-        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera"], path: "Benchmarks",
+        .target(name: "TesseraScene", dependencies: ["Tessera"]),
+        .target(name: "TesseraBench", dependencies: ["Tessera", "TesseraScene"]),
+        .target(name: "TesseraProfiling", dependencies: ["Tessera"]),
+        .executableTarget(name: "TesseraCLI", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"]),
+        .executableTarget(name: "TesseraSceneFuzz", dependencies: ["Tessera", "TesseraScene", "TesseraBench"]),
+        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera", "TesseraScene", "TesseraBench"], path: "Benchmarks",
                           exclude: ["README.md", "Raster/README.md", "results"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"], swiftSettings: optimizedInDebug),
         .target(name: "CTessera"),
-        .target(name: "TesseraCABI", dependencies: ["Tessera", "CTessera"]),
+        .target(name: "TesseraCABI", dependencies: ["Tessera", "TesseraScene", "CTessera"]),
         .target(name: "CHostSupport", dependencies: ["CTessera"], path: "Tests/CHost"),
         .testTarget(name: "TesseraCABITests", dependencies: ["Tessera", "TesseraCABI", "CTessera", "CHostSupport"]),
     ]

@@ -1,6 +1,7 @@
 import CTessera
 import Foundation
 import Tessera
+import TesseraScene
 
 // The compositor entry points of tessera.h.
 

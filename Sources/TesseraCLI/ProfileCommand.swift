@@ -1,5 +1,8 @@
 import Foundation
 import Tessera
+import TesseraScene
+import TesseraBench
+import TesseraProfiling
 
 /// `tessera profile fold|svg|phases|viewport`: the pieces of Profiles/ that are Tessera's own code
 /// (folding `perf script` output, drawing the flame graph, splitting a profile by frame phase).

@@ -1,5 +1,8 @@
 import Foundation
 import Tessera
+import TesseraScene
+import TesseraBench
+import TesseraProfiling
 
 let usage = """
     tessera \(Tessera.version) — a CPU compositor for layer trees

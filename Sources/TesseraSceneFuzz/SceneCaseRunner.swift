@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraScene
 
 /// How one fuzz case ended.
 enum SceneCaseOutcome {

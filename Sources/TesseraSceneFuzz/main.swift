@@ -1,5 +1,7 @@
 import Foundation
 import Tessera
+import TesseraScene
+import TesseraBench
 
 // tessera-scene-fuzz: mutates valid scene files and runs each case through parsing, planning and a small
 // render (SceneCaseRunner). Deterministic from --seed: case N of a seed is always the same input.

@@ -198,7 +198,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// `200` rather than `200.0`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

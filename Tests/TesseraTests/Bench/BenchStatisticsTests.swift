@@ -1,5 +1,7 @@
 import Testing
 import Tessera
+import TesseraScene
+import TesseraBench
 
 @Suite struct FrameTimeSummaryTests {
     @Test func nearestRankPercentiles() {

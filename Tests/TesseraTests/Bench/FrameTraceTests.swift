@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
+@testable import TesseraProfiling
 
 @Suite struct FrameTraceTests {
     /// The trace of a short asynchronous bench, parsed back with Foundation.

@@ -1,5 +1,8 @@
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
+@testable import TesseraProfiling
 
 @Suite struct MemorySoakTests {
     typealias Sample = MemorySoak.Sample

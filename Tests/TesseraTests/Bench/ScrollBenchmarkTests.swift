@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
+@testable import TesseraProfiling
 
 @Suite struct ScrollBenchmarkTests {
     /// A 320 × 240 viewport over a tall grid of cards.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
+@testable import TesseraProfiling
 
 /// Scene files with constraints: laid out when read, errors named by path and column, and the
 /// `tessera layout` command's exit status.

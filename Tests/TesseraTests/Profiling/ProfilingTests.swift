@@ -4,6 +4,9 @@ import FoundationXML
 #endif
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
+@testable import TesseraProfiling
 
 /// Folding `perf script` text into folded stacks, phase attribution, and the SVG flame graph writer.
 @Suite struct PerfScriptFoldingTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraBench
 
 @Suite struct BuiltInSceneTests {
     @Test(arguments: BuiltInScene.allCases)

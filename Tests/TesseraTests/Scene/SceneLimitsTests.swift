@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
+@testable import TesseraProfiling
 
 /// The limits README.md promises for scene files ("Scene files", "Limits"): at most 100,000 layers, files
 /// over 16 MiB refused before they are read, and syntax errors located by line and column.
