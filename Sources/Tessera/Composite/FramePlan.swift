@@ -15,7 +15,7 @@ struct FramePlan {
 /// A layer with content, as later stages see it: identity, geometry in device pixels, a snapshot of its
 /// content and of its invalidation log.
 ///
-/// Plane device pixels are the layer's plane points × scale (tile coordinates, ``TileKey``); a plane
+/// Plane device pixels are the layer's plane points × ``scale`` (tile coordinates, ``TileKey``); a plane
 /// device pixel plus ``translation`` is a framebuffer device pixel.
 struct PlannedLayer {
     /// The layer's process-unique identity (``Layer/identity``): the key of its tiles.
@@ -41,6 +41,9 @@ struct PlannedLayer {
     let boundsPlaneRect: PixelRect
     /// The layer's bounds origin in plane device pixels (its own scrolling, apart from its ancestors').
     let boundsOrigin: (x: Int, y: Int)
+    /// Plane device pixels per point: the compositor's scale times the product of the transform scales
+    /// of the layer and its ancestors. Its tiles are keyed and rasterized at this scale.
+    let scale: Double
 
     /// True when the frame shows some of the layer's content.
     var isVisible: Bool { !visiblePlaneRect.isEmpty }

@@ -3,13 +3,15 @@
 ///
 /// Paint order: a layer's background colour, then its content, then its sublayers in order.
 /// For each visible layer:
-/// - its composited origin `C` (points, framebuffer plane) is `frame.origin − superlayer.bounds.origin`
-///   accumulated up to the root (the root's own `frame.origin` places it), summed like
-///   ``Layer/compositedFrame``;
-/// - its device rect is `[round(C·s), round((C + size)·s))` and its plane's translation to the
-///   framebuffer is `round((C − bounds.origin)·s)`, each rounded once, on the accumulated value, with
-///   ``Point/devicePixel(atScale:)`` — so tiles are copied without resampling and nested layers never
-///   drift apart;
+/// - its composited origin `C` (points, framebuffer plane) is its ``Layer/frame`` origin taken through
+///   each ancestor's plane-to-superlayer step up to the root (the root's own frame places it; without
+///   transforms `frame.origin − superlayer.bounds.origin` accumulated), like ``Layer/compositedFrame``;
+///   `K` is the product of the ancestors' transform scales and `S = K · transform.scale` the layer's;
+/// - its device rect is `[round(C·s), round((C + K·frame.size)·s))` and its plane's translation to the
+///   framebuffer is `round((C − S·bounds.origin)·s)`, each rounded once, on the accumulated value, with
+///   ``Point/devicePixel(atScale:)``; its tiles are rasterized at `S·s` device pixels per point
+///   (``PlannedLayer/scale``) — so tiles are copied without resampling and nested layers never drift
+///   apart;
 /// - its clip is the viewport ∩ the device rect of every ancestor with `clipsToBounds`; its own
 ///   background and content are further clipped to its own device rect (what a layer draws outside its
 ///   bounds is not part of its image);
@@ -37,8 +39,10 @@ struct FramePlanner {
     private var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
     private var tileOps = 0
-    /// `frame.origin − bounds.origin` of every ancestor of the layer being visited, root first.
-    private var ancestorDeltas: [Point] = []
+    /// The plane-to-superlayer step of every ancestor of the layer being visited, root first
+    /// (``Layer/planeToSuperlayer``), and the product of their scales.
+    private var ancestorMaps: [PlaneMap] = []
+    private var ancestorScale = 1.0
 
     init(scale: Double, grid: TileGrid, viewport: PixelRect, lookAhead: Bool = true) {
         self.scale = scale
@@ -59,7 +63,8 @@ struct FramePlanner {
         entering = []
         ops = []
         tileOps = 0
-        ancestorDeltas = []
+        ancestorMaps = []
+        ancestorScale = 1
         try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1)
         return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
     }
@@ -70,10 +75,12 @@ struct FramePlanner {
         let alpha = UInt8((effectiveOpacity * 255).rounded())
         guard alpha > 0 else { return }
 
-        var composited = layer.frame.origin
-        for delta in ancestorDeltas.reversed() { composited += delta }
+        let frame = layer.frame
+        var composited = frame.origin
+        for map in ancestorMaps.reversed() { composited = map.apply(composited) }
         let topLeft = try devicePixel(composited, layer)
-        let bottomRight = try devicePixel(composited + Point(x: layer.frame.width, y: layer.frame.height), layer)
+        let bottomRight = try devicePixel(
+            composited + Point(x: ancestorScale * frame.width, y: ancestorScale * frame.height), layer)
         let deviceRect = PixelRect(x: topLeft.x, y: topLeft.y,
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
@@ -95,8 +102,14 @@ struct FramePlanner {
         let sublayerClip = layer.clipsToBounds ? ownClip : clip
         let sublayerLookAhead = layer.clipsToBounds ? ownLookAhead : lookAheadClip
         if layer.clipsToBounds && sublayerLookAhead.isEmpty { return }
-        ancestorDeltas.append(layer.frame.origin - layer.boundsOrigin)
-        defer { ancestorDeltas.removeLast() }
+        let step = layer.planeToSuperlayer
+        ancestorMaps.append(step)
+        let outerScale = ancestorScale
+        ancestorScale *= step.scale
+        defer {
+            ancestorMaps.removeLast()
+            ancestorScale = outerScale
+        }
         for sublayer in layer.sublayers {
             try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity)
         }
@@ -105,13 +118,17 @@ struct FramePlanner {
     private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
                                       deviceRect: PixelRect, clip: PixelRect, ownClip: PixelRect,
                                       alpha: UInt8) throws {
-        let translation = try devicePixel(composited - layer.boundsOrigin, layer)
+        let planeScale = ancestorScale * layer.transform.scale
+        let translation = try devicePixel(
+            Point(x: composited.x - planeScale * layer.boundsOrigin.x, y: composited.y - planeScale * layer.boundsOrigin.y),
+            layer)
         let toPlane = { (rect: PixelRect) in rect.offsetBy(dx: -translation.x, dy: -translation.y) }
         let visible = toPlane(ownClip)
         let planned = PlannedLayer(
             identity: layer.identity, lifetime: layer.lifetime, content: content, displayLog: layer.displayLog,
             translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
-            boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: scale))
+            boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: planeScale * scale),
+            scale: planeScale * scale)
         guard let span = grid.span(of: visible) else {
             entering.append(planned)
             return

@@ -67,7 +67,7 @@ extension LayoutEngine {
             }
             contentSizes.append((scroll, size))
         }
-        for (index, frame) in frames { try laidOutLayer(index)?.setFrame(frame) }
+        for (index, frame) in frames { try laidOutLayer(index)?.setUntransformedFrame(frame) }
         for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
         if recordingAmbiguity { recordAmbiguity() }
     }

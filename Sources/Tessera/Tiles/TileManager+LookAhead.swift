@@ -60,7 +60,7 @@ extension TileManager {
         var wanted = 0
         for candidate in candidates {
             let planned = plan.layers[candidate.layer]
-            let key = TileKey(layer: planned.identity, scaleBits: scale.bitPattern, column: candidate.column, row: candidate.row)
+            let key = TileKey(layer: planned.identity, scaleBits: planned.scale.bitPattern, column: candidate.column, row: candidate.row)
             let existing = cache[key]
             if let existing, existing.neededFrame == frame { continue }
             if let existing, existing.isReady {

@@ -83,7 +83,8 @@ final class TileManager {
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
-            let key = TileKey(layer: plan.layers[layer].identity, scaleBits: scale.bitPattern, column: column, row: row)
+            let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
+                              column: column, row: row)
             let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
             need(entry)
             if entry.visibleFrame == 0 || entry.visibleFrame + 1 < frame { statistics.tilesNewlyVisible += 1 }
@@ -200,7 +201,7 @@ final class TileManager {
         entry.job = nil
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
-                            deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: scale,
+                            deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: planned.scale,
                             target: cache.takeBuffer(), priority: priority)
         job.queuedFrame = frame
         entry.job = job
@@ -301,20 +302,25 @@ final class TileManager {
             touched = record.keys.compactMap { cache[$0] }
         case .rects(let rects):
             var seen: Set<TileKey> = []
+            // A transformed layer may hold tiles at several scales (older zoom levels): each is invalidated
+            // in its own plane device pixels.
+            let scales = Set(record.keys.map(\.scaleBits))
             for rect in rects {
-                let pixels = rect.pixelRect(atScale: scale)
-                if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
-                    for row in span.rows {
-                        for column in span.columns {
-                            let key = TileKey(layer: planned.identity, scaleBits: scale.bitPattern, column: column, row: row)
-                            if let entry = cache[key], seen.insert(key).inserted { touched.append(entry) }
+                for scaleBits in scales {
+                    let pixels = rect.pixelRect(atScale: Double(bitPattern: scaleBits))
+                    if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
+                        for row in span.rows {
+                            for column in span.columns {
+                                let key = TileKey(layer: planned.identity, scaleBits: scaleBits, column: column, row: row)
+                                if let entry = cache[key], seen.insert(key).inserted { touched.append(entry) }
+                            }
                         }
-                    }
-                } else {
-                    for key in record.keys where !seen.contains(key)
-                        && !grid.rect(column: key.column, row: key.row).intersection(pixels).isEmpty {
-                        seen.insert(key)
-                        if let entry = cache[key] { touched.append(entry) }
+                    } else {
+                        for key in record.keys where key.scaleBits == scaleBits && !seen.contains(key)
+                            && !grid.rect(column: key.column, row: key.row).intersection(pixels).isEmpty {
+                            seen.insert(key)
+                            if let entry = cache[key] { touched.append(entry) }
+                        }
                     }
                 }
             }
