@@ -6,10 +6,13 @@ import Tessera
 ///
 /// It shares no geometry, rounding or colour helper with the compositor. Everything is computed here
 /// from the documented rules (README.md, "Scene files", and the `FramePlanner` type doc):
-/// - composited origin `C = frame.origin − superlayer.bounds.origin`, summed down from the root (whose
-///   own `frame.origin` places it);
+/// - composited origin `C = C_super + K_super · (frame.origin − superlayer.bounds.origin)`, summed down
+///   from the root (whose own `frame.origin` places it), with `frame` the transformed box and `K` the
+///   product of the transform scales down the tree (`K = K_super · transform.scale`, README.md
+///   "Transforms and zoom");
 /// - device pixels `⌊v · scale + ½⌋`, taken once on the accumulated value: the layer's rect is
-///   `[C·s, (C + size)·s)`, its plane translation `(C − bounds.origin)·s`;
+///   `[C·s, (C + K_super·frame.size)·s)`, its plane translation `(C − K·bounds.origin)·s`, its content
+///   drawn at `K·s` device pixels per point;
 /// - clip: the viewport ∩ the device rect of every `clipsToBounds` ancestor, and a layer's own drawing
 ///   also ∩ its own device rect;
 /// - opacity multiplied down the tree and quantized once, `o = round(opacity · 255)`; hidden layers and
@@ -22,7 +25,7 @@ import Tessera
 enum ReferenceRenderer {
     static func render(_ root: Layer, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         var image = Image(width: width, height: height)
-        try visit(root, composited: (root.frame.origin.x, root.frame.origin.y), into: &image,
+        try visit(root, composited: (root.frame.origin.x, root.frame.origin.y), outerScale: 1, into: &image,
                   clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale)
         return image.bytes
     }
@@ -64,15 +67,16 @@ enum ReferenceRenderer {
         Int((value * scale + 0.5).rounded(.down))
     }
 
-    private static func visit(_ layer: Layer, composited: (x: Double, y: Double), into image: inout Image,
-                              clip: Box, opacity: Double, scale: Double) throws {
+    private static func visit(_ layer: Layer, composited: (x: Double, y: Double), outerScale: Double,
+                              into image: inout Image, clip: Box, opacity: Double, scale: Double) throws {
         if layer.isHidden { return }
         let effective = opacity * layer.opacity
         let alpha = Int((effective * 255).rounded())
         if alpha == 0 { return }
+        let k = outerScale * layer.transform.scale
         let own = Box(x0: device(composited.x, scale), y0: device(composited.y, scale),
-                      x1: device(composited.x + layer.frame.width, scale),
-                      y1: device(composited.y + layer.frame.height, scale)).meeting(clip)
+                      x1: device(composited.x + outerScale * layer.frame.width, scale),
+                      y1: device(composited.y + outerScale * layer.frame.height, scale)).meeting(clip)
         if !own.isEmpty {
             if let color = layer.backgroundColor {
                 let a = Int(color.alpha)
@@ -82,13 +86,13 @@ enum ReferenceRenderer {
                 for y in own.y0..<own.y1 { for x in own.x0..<own.x1 { image.blend(pixel, x: x, y: y) } }
             }
             if let content = layer.content {
-                let tx = device(composited.x - layer.boundsOrigin.x, scale)
-                let ty = device(composited.y - layer.boundsOrigin.y, scale)
+                let tx = device(composited.x - k * layer.boundsOrigin.x, scale)
+                let ty = device(composited.y - k * layer.boundsOrigin.y, scale)
                 let drawn = try PixelBuffer(width: own.x1 - own.x0, height: own.y1 - own.y0)
                 content.draw(in: RasterContext(
                     buffer: drawn, deviceRect: PixelRect(x: own.x0 - tx, y: own.y0 - ty,
                                                          width: own.x1 - own.x0, height: own.y1 - own.y0),
-                    scale: scale))
+                    scale: k * scale))
                 for y in own.y0..<own.y1 {
                     for x in own.x0..<own.x1 {
                         let p = drawn[x: x - own.x0, y: y - own.y0]
@@ -101,9 +105,9 @@ enum ReferenceRenderer {
         let sublayerClip = layer.clipsToBounds ? own : clip
         for sublayer in layer.sublayers {
             try visit(sublayer,
-                      composited: (composited.x + sublayer.frame.origin.x - layer.boundsOrigin.x,
-                                   composited.y + sublayer.frame.origin.y - layer.boundsOrigin.y),
-                      into: &image, clip: sublayerClip, opacity: effective, scale: scale)
+                      composited: (composited.x + k * sublayer.frame.origin.x - k * layer.boundsOrigin.x,
+                                   composited.y + k * sublayer.frame.origin.y - k * layer.boundsOrigin.y),
+                      outerScale: k, into: &image, clip: sublayerClip, opacity: effective, scale: scale)
         }
     }
 }
