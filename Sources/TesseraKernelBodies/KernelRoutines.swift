@@ -13,6 +13,17 @@
 /// Thread safety: the routines are pure functions of their arguments; calls that write disjoint
 /// destination pixels may run concurrently.
 public struct KernelRoutines: Sendable {
+    /// `dst = div255(sample(src) · opacity) OVER dst` for every pixel of the `width × height` destination
+    /// rect, where destination pixel (i, j) samples the `srcWidth × srcHeight` source at
+    /// `(mapping.x0 + i · mapping.dx, mapping.y0 + j · mapping.dy)` with `filter`; samples outside the
+    /// source clamp to its edge pixels (pad). See ``ResampleMapping`` and ``ResampleFilter`` for the
+    /// positions and the filters' rounding; `ScalarReference.scaledSourceOver` (TesseraPixels) is the
+    /// definition. The source must have at least one pixel when the destination rect is not empty.
+    /// Source and destination must not overlap.
+    public typealias ScaledSourceOver = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int, _ srcHeight: Int,
+        _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+        _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) -> Void
     /// `dst = src`.
     public typealias Copy = @Sendable (
         _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
@@ -38,19 +49,23 @@ public struct KernelRoutines: Sendable {
     public let copyStreaming: Copy
     /// `dst = color` over a rect with streaming stores where rows are long enough; as `copyStreaming`.
     public let fillStreaming: Solid
+    /// Resampling src-over: the source scaled (nearest or bilinear) onto a destination rect
+    /// (`ScaledKernels.swift`).
+    public let scaledSourceOver: ScaledSourceOver
     /// Orders this thread's earlier streaming stores (`sfence`); once per batch of streaming calls.
     public let storeFence: @Sendable () -> Void
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
                 fillOver: @escaping Solid, copyStreaming: @escaping Copy, fillStreaming: @escaping Solid,
-                storeFence: @escaping @Sendable () -> Void) {
+                scaledSourceOver: @escaping ScaledSourceOver, storeFence: @escaping @Sendable () -> Void) {
         self.copy = copy
         self.sourceOver = sourceOver
         self.fill = fill
         self.fillOver = fillOver
         self.copyStreaming = copyStreaming
         self.fillStreaming = fillStreaming
+        self.scaledSourceOver = scaledSourceOver
         self.storeFence = storeFence
     }
 }

@@ -13,7 +13,7 @@ public enum AVX512Kernels {
     /// The routine table of this tier.
     public static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
-        fillStreaming: fillStreaming, storeFence: storeFence)
+        fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver, storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
@@ -66,6 +66,15 @@ public enum AVX512Kernels {
     public static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                      _ color: UInt32) {
         KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/scaledSourceOver``, compiled for this tier.
+    @inline(never)
+    public static func scaledSourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int, _ srcHeight: Int,
+                                 _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                 _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
+        KernelBodies<Marker>.scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
+                                              mapping, filter, opacity)
     }
 
     /// ``KernelRoutines/storeFence``, compiled for this tier.

@@ -10,7 +10,7 @@ import _Builtin_intrinsics.intel
 enum BaselineKernels {
     static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
-        fillStreaming: fillStreaming, storeFence: storeFence)
+        fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver, storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
@@ -73,6 +73,14 @@ enum BaselineKernels {
     static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                               _ color: UInt32) {
         KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    @inline(never)
+    static func scaledSourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int, _ srcHeight: Int,
+                                 _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                 _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
+        KernelBodies<Marker>.scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
+                                              mapping, filter, opacity)
     }
 
     @inline(never)

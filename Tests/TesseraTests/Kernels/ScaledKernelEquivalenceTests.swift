@@ -1,0 +1,257 @@
+import Testing
+@testable import Tessera
+
+/// Every available ISA tier's scaled src-over equals `ScalarReference.scaledSourceOver` bit for bit:
+/// both filters, scale factors near 1, tiny and huge, mirrored and constant mappings, positions off every
+/// edge of the source, 1-pixel sources, translucent / transparent / opaque pixels, every opacity class,
+/// odd widths, unaligned strides and empty rects.
+@Suite struct ScaledKernelEquivalenceTests {
+    /// The scale factors (destination pixels per source pixel) the random cases draw from.
+    static let scales: [Double] = [1, 1, 0.999, 1.001, 1.0 / 64, 64, 1.5, 0.75, 2, 0.5, 3, 1.0 / 3, 4, 0.25, 7.3, 0.13]
+
+    /// Runs `table` and the reference on clones of `dst`, compares every byte (row padding and the
+    /// memory around the rect included, so a write outside the rect is caught).
+    func expectSameAsReference(_ table: KernelTable, src: PixelBuffer, dst: TestMemory, mapping: ResampleMapping,
+                               filter: ResampleFilter, opacity: UInt8, workers: Int = 1, bandHeight: Int = 64,
+                               _ what: @autoclosure () -> String = "",
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let expected = try dst.clone()
+        ScalarReference.scaledSourceOver(src, onto: expected.buffer, mapping: mapping, filter: filter, opacity: opacity)
+        try table.scaledSourceOver(src, onto: dst.buffer, mapping: mapping, filter: filter, opacity: opacity,
+                                   workers: workers, bandHeight: bandHeight)
+        let difference = firstDifference(dst.allBytes, expected.allBytes)
+        #expect(difference == nil,
+                "\(filter) on tier \(table.tier), \(src.width)×\(src.height) → \(dst.buffer.width)×\(dst.buffer.height), \(mapping), opacity \(opacity) \(what()): first difference at byte \(difference ?? -1)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// A mapping of `scale` (each axis drawn independently when `anisotropic`) whose first sample lies
+    /// anywhere from 3 source pixels before the source to 3 after it, at a random sub-pixel position.
+    static func randomMapping(_ rng: inout SplitMix64, srcWidth: Int, srcHeight: Int) -> ResampleMapping {
+        func axis(_ size: Int) -> (Int32, Int32) {
+            let scale = scales[Int(rng.next() % UInt64(scales.count))]
+            let step = Int32((65536 / scale).rounded())
+            let span = Int64(size + 6) * 65536
+            var origin = Int32(Int64(rng.next() % UInt64(span)) - 3 * 65536)
+            switch rng.next() % 4 {
+            case 0: origin &= ~0xFFFF  // on a pixel centre
+            case 1: origin = (origin & ~0xFFFF) | 0x8000  // halfway: the nearest filter's tie
+            default: break
+            }
+            return (origin, step)
+        }
+        let (x0, dx) = axis(srcWidth), (y0, dy) = axis(srcHeight)
+        return ResampleMapping(x0: x0, dx: dx, y0: y0, dy: dy)
+    }
+
+    static func randomOpacity(_ rng: inout SplitMix64) -> UInt8 {
+        [0, 255, 255, 1, 128, 77, UInt8(truncatingIfNeeded: rng.next())][Int(rng.next() % 7)]
+    }
+
+    /// Random sizes (1-pixel and odd included), mappings, opacities and contents, both filters, every tier.
+    @Test(arguments: ResampleFilter.allCases)
+    func randomMappingsAndContents(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0x5CA1_ED00 &+ UInt64(filter.rawValue))
+        let sizes = [1, 1, 2, 3, 5, 16, 17, 31, 64, 67, 100]
+        for table in try availableTables() {
+            for round in 0..<160 {
+                let sw = sizes[Int(rng.next() % UInt64(sizes.count))], sh = sizes[Int(rng.next() % UInt64(sizes.count))]
+                let dw = sizes[Int(rng.next() % UInt64(sizes.count))] + Int(rng.next() % 40)
+                let dh = 1 + Int(rng.next() % 9)
+                let src = try TestMemory(width: sw, height: sh, bytesPerRow: sw * 4 + Int(rng.next() % 9),
+                                         offset: Int(rng.next() % 4), slack: 4, rng: &rng)
+                if round % 3 != 0 {  // else random bytes: non-premultiplied garbage, kernels must still agree
+                    PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+                }
+                let dst = try TestMemory(width: dw, height: dh, bytesPerRow: dw * 4 + Int(rng.next() % 7),
+                                         offset: Int(rng.next() % 4), slack: 4, rng: &rng)
+                if round % 2 == 0 { PixelContent.fill(dst.buffer) { _ in PixelContent.mixed(&rng) } }
+                let mapping = Self.randomMapping(&rng, srcWidth: sw, srcHeight: sh)
+                try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                          opacity: Self.randomOpacity(&rng), "round \(round)")
+            }
+        }
+    }
+
+    /// Each scale factor of the list on both axes (near 1, 1/64, 64, …), from the helper that callers use,
+    /// at a sub-pixel offset and at a whole-pixel one, with a 4K-wide-ish row of odd width.
+    @Test(arguments: ResampleFilter.allCases)
+    func everyScaleFactorFromTheHelper(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xFAC7)
+        let src = try TestMemory(width: 93, height: 41, bytesPerRow: 93 * 4 + 5, offset: 1, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for scale in Self.scales {
+                for offset in [(x: 0.0, y: 0.0), (x: 2.37, y: -0.61), (x: -5.0, y: 11.0)] {
+                    let mapping = try ResampleMapping(scale: scale, sourceOffset: offset)
+                    let dst = try TestMemory(width: 301, height: 5, bytesPerRow: 301 * 4 + 3, offset: 2, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: 255, "scale \(scale) offset \(offset)")
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: 201, "scale \(scale) offset \(offset)")
+                }
+            }
+        }
+    }
+
+    /// Mirrored (negative steps), constant (zero steps) and huge steps, and first samples far outside the
+    /// source on every side: every index clamps to the edge pixels.
+    @Test(arguments: ResampleFilter.allCases)
+    func edgeClampingAndDegenerateSteps(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xED6E)
+        let src = try TestMemory(width: 13, height: 7, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        let mappings = [
+            ResampleMapping(x0: -40 << 16, dx: 1 << 16, y0: -9 << 16, dy: 1 << 16),            // above-left
+            ResampleMapping(x0: 30 << 16 | 0x1234, dx: 3000, y0: 20 << 16, dy: 65536),         // below-right
+            ResampleMapping(x0: 12 << 16, dx: -1 << 16, y0: 6 << 16 | 0x8000, dy: -40000),     // mirrored
+            ResampleMapping(x0: 5 << 16 | 0x7FFF, dx: 0, y0: 3 << 16 | 0x4321, dy: 0),         // constant
+            ResampleMapping(x0: Int32.min, dx: Int32.max, y0: Int32.max, dy: -1 << 16),        // extremes
+            ResampleMapping(x0: Int32.max, dx: Int32.min, y0: Int32.min, dy: 1 << 20),
+            ResampleMapping(x0: -0x8000, dx: 1 << 16, y0: -0x8000, dy: 1 << 16),               // half off
+            ResampleMapping(x0: 0x1FF, dx: 1 << 16, y0: 0x1FF, dy: 1 << 16),                   // weight 0
+            ResampleMapping(x0: 0x200, dx: 1 << 16, y0: 0x200, dy: 1 << 16),                   // weight 1
+        ]
+        for table in try availableTables() {
+            for mapping in mappings {
+                for opacity: UInt8 in [255, 90] {
+                    let dst = try TestMemory(width: 45, height: 11, bytesPerRow: 45 * 4 + 1, offset: 3, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: opacity)
+                }
+            }
+        }
+    }
+
+    /// The raw routine with steps whose band origins leave 32 bits (the checked entry refuses them): the
+    /// positions are computed in 64 bits and clamp, as the reference does.
+    @Test(arguments: ResampleFilter.allCases)
+    func rawRoutineWithExtremeSteps(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xE8)
+        let src = try TestMemory(width: 9, height: 4, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        let mapping = ResampleMapping(x0: Int32.max, dx: Int32.min, y0: Int32.min, dy: Int32.max)
+        for table in try availableTables() {
+            let dst = try TestMemory(width: 33, height: 5, rng: &rng)
+            let expected = try dst.clone()
+            ScalarReference.scaledSourceOver(src.buffer, onto: expected.buffer, mapping: mapping, filter: filter,
+                                             opacity: 255)
+            table.routines.scaledSourceOver(src.buffer.baseAddress, src.buffer.bytesPerRow, 9, 4, dst.buffer.baseAddress,
+                                            dst.buffer.bytesPerRow, 33, 5, mapping, filter, 255)
+            #expect(firstDifference(dst.allBytes, expected.allBytes) == nil, "tier \(table.tier)")
+        }
+    }
+
+    /// Identity and whole-pixel translations (the plain src-over path) and sub-pixel translations at scale 1
+    /// (the constant-weight path), with rows fully inside the source and rows running off its edges.
+    @Test(arguments: ResampleFilter.allCases)
+    func unitScaleTranslations(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0x1DE7)
+        let src = try TestMemory(width: 150, height: 20, bytesPerRow: 150 * 4 + 2, offset: 1, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for (x, y) in [(0, 0), (3, 2), (-2, 0), (100, 5), (0x2_8000, 0x1_4000), (0x1FF, 0), (0x7_0201, 0x3_FE00),
+                           (-0x1_8000, 0x8000), (140 << 16 | 0x100, 0)] {
+                let mapping = ResampleMapping(x0: Int32(x), dx: 1 << 16, y0: Int32(y), dy: 1 << 16)
+                for width in [1, 15, 16, 17, 64, 65, 131] {
+                    let dst = try TestMemory(width: width, height: 4, bytesPerRow: width * 4 + 3, offset: 1, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: width % 2 == 0 ? 255 : 140, "width \(width)")
+                }
+            }
+        }
+    }
+
+    /// Integer ratios (the nearest filter's pixel-replication and decimation paths): ×2, ×3, ×4, ×8, ÷2, ÷3.
+    @Test(arguments: ResampleFilter.allCases)
+    func integerRatios(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0x1A7E)
+        let src = try TestMemory(width: 57, height: 9, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for scale in [2.0, 3, 4, 8, 0.5, 1.0 / 3] {
+                for offset in [(x: 0.0, y: 0.0), (x: 1.0, y: 2.0), (x: -1.0, y: 0.5), (x: 50.0, y: 1.0)] {
+                    let mapping = try ResampleMapping(scale: scale, sourceOffset: offset)
+                    let dst = try TestMemory(width: 133, height: 6, bytesPerRow: 133 * 4 + 1, offset: 3, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: 255, "scale \(scale) offset \(offset)")
+                }
+            }
+        }
+    }
+
+    /// Sources whose pixels all have alpha 0 or all alpha 255, at opacity 0, 1, 254, 255, and 1-pixel
+    /// sources (every sample is that pixel).
+    @Test(arguments: ResampleFilter.allCases)
+    func extremeAlphasOpacitiesAndOnePixelSources(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xA1FA)
+        for table in try availableTables() {
+            for (sw, sh) in [(1, 1), (1, 6), (6, 1), (9, 9)] {
+                for alpha: UInt32 in [0, 255] {
+                    let src = try TestMemory(width: sw, height: sh, rng: &rng)
+                    PixelContent.fill(src.buffer) { i in
+                        alpha == 0 ? 0 : alpha << 24 | UInt32(truncatingIfNeeded: rng.next()) & 0xFFFFFF
+                    }
+                    for opacity: UInt8 in [0, 1, 254, 255] {
+                        let mapping = try ResampleMapping(scale: [0.3, 1, 2.5][Int(opacity) % 3],
+                                                          sourceOffset: (x: -0.7, y: 0.2))
+                        let dst = try TestMemory(width: 37, height: 5, bytesPerRow: 37 * 4 + 2, offset: 1, rng: &rng)
+                        try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                                  opacity: opacity)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Empty destination rects leave every byte alone, whatever the source (empty included).
+    @Test func emptyDestinationRectsWriteNothing() throws {
+        var rng = SplitMix64(seed: 0xE0)
+        for table in try availableTables() {
+            for (w, h) in [(0, 0), (0, 5), (5, 0)] {
+                for (sw, sh) in [(3, 3), (0, 0)] {
+                    let src = try TestMemory(width: sw, height: sh, slack: 8, rng: &rng)
+                    let dst = try TestMemory(width: w, height: h, slack: 16, rng: &rng)
+                    let before = dst.allBytes
+                    for filter in ResampleFilter.allCases {
+                        try table.scaledSourceOver(src.buffer, onto: dst.buffer, mapping: .identity, filter: filter)
+                    }
+                    #expect(dst.allBytes == before)
+                }
+            }
+        }
+    }
+
+    /// Bands on several workers give the same bytes as one call (each band's mapping starts at its row).
+    @Test(arguments: ResampleFilter.allCases)
+    func bandsAndWorkersDoNotChangeTheResult(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xBA4D)
+        let src = try TestMemory(width: 40, height: 30, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        let mapping = try ResampleMapping(scale: 1.37, sourceOffset: (x: -1.25, y: 3.5))
+        for table in try availableTables() {
+            for (workers, bandHeight) in [(2, 1), (2, 7), (3, 64)] {
+                let dst = try TestMemory(width: 70, height: 45, rng: &rng)
+                try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                          opacity: 180, workers: workers, bandHeight: bandHeight,
+                                          "workers \(workers) band \(bandHeight)")
+            }
+        }
+    }
+
+    /// A large case per tier: 640×360 → 960×540 (×1.5) and → 480×270 (×0.75) of mixed content.
+    @Test(arguments: ResampleFilter.allCases)
+    func largeUpAndDownScales(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0x4_000)
+        let src = try TestMemory(width: 640, height: 360, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for (scale, w, h) in [(1.5, 960, 540), (0.75, 480, 270)] {
+                let dst = try TestMemory(width: w, height: h, rng: &rng)
+                PixelContent.fill(dst.buffer) { _ in PixelContent.mixed(&rng) }
+                try expectSameAsReference(table, src: src.buffer, dst: dst,
+                                          mapping: try ResampleMapping(scale: scale), filter: filter, opacity: 255)
+            }
+        }
+    }
+}
