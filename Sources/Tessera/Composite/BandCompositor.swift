@@ -85,6 +85,8 @@ enum BandCompositor {
         let color: UInt32
         let opacity: UInt8
         let isOpaque: Bool
+        /// For a resampled level tile: its mapping (at the destination's top-left), filter and size.
+        let scaled: (mapping: ResampleMapping, filter: ResampleFilter, width: Int, height: Int)?
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -92,10 +94,17 @@ enum BandCompositor {
                 pixels = nil
                 bytesPerRow = 0
                 color = pixel.word
+                scaled = nil
             case .tile(let tile):
                 pixels = UnsafeRawPointer(tile.baseAddress)
                 bytesPerRow = tile.bytesPerRow
                 color = 0
+                scaled = nil
+            case let .scaled(tile, mapping, filter):
+                pixels = UnsafeRawPointer(tile.baseAddress)
+                bytesPerRow = tile.bytesPerRow
+                color = 0
+                scaled = (mapping, filter, tile.width, tile.height)
             }
             originX = op.sourceOrigin.x
             originY = op.sourceOrigin.y
@@ -122,7 +131,14 @@ enum BandCompositor {
             let op = raw[piece.op]
             let r = piece.rect
             let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
-            if let pixels = op.pixels {
+            if let pixels = op.pixels, let scaled = op.scaled {
+                // The piece starts (r.minX − origin) columns into the op: advance the positions exactly.
+                var mapping = scaled.mapping
+                mapping.x0 &+= Int32(r.minX - op.originX) &* mapping.dx
+                mapping.y0 &+= Int32(r.minY - op.originY) &* mapping.dy
+                routines.scaledSourceOver(pixels, op.bytesPerRow, scaled.width, scaled.height, destination, stride,
+                                          r.width, r.height, mapping, scaled.filter, op.opacity)
+            } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 if op.isOpaque {
                     let copy = piece.streams ? routines.copyStreaming : routines.copy

@@ -10,7 +10,8 @@ extension Compositor {
         var signatures: [DrawSignature] = []
         signatures.reserveCapacity(plan.ops.count)
         var skipped = 0
-        for (op, tile) in zip(plan.ops, tiles) {
+        let levelPieces = self.tiles.levelPieces
+        for (index, (op, tile)) in zip(plan.ops, tiles).enumerated() {
             switch op.source {
             case .color(let pixel):
                 ops.append(DrawOp(source: .color(pixel), destination: op.destination, sourceOrigin: op.sourceOrigin,
@@ -18,6 +19,10 @@ extension Compositor {
                 signatures.append(DrawSignature(identity: .color(pixel), destination: op.destination,
                                                 sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: 255))
             case .tile:
+                if tile == nil, let pieces = levelPieces[index] {
+                    appendLevelPieces(pieces, opacity: op.opacity, to: &ops, &signatures)
+                    continue
+                }
                 guard let tile, tile.coverage != .transparent else {
                     skipped += 1
                     continue
@@ -30,5 +35,30 @@ extension Compositor {
             }
         }
         return (DrawList(ops: ops), signatures, skipped)
+    }
+
+    /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly (never opaque:
+    /// the filter may blend in a transparent neighbour), or the checkerboard's light colour where nothing
+    /// covers it yet.
+    private func appendLevelPieces(_ pieces: [LevelPiece], opacity: UInt8, to ops: inout [DrawOp],
+                                   _ signatures: inout [DrawSignature]) {
+        for piece in pieces {
+            let origin = (x: piece.destination.x, y: piece.destination.y)
+            switch piece.source {
+            case let .pixels(pixels, stamp):
+                ops.append(DrawOp(source: .scaled(pixels, piece.mapping, .bilinear), destination: piece.destination,
+                                  sourceOrigin: origin, opacity: opacity, isOpaque: false))
+                signatures.append(DrawSignature(
+                    identity: .scaledTile(stamp: stamp, dx: piece.mapping.dx, dy: piece.mapping.dy),
+                    destination: piece.destination, sourceX: Int(piece.mapping.x0), sourceY: Int(piece.mapping.y0),
+                    opacity: opacity))
+            case .missing:
+                let pixel = ScalarReference.scale(Checkerboard.light, by: UInt32(opacity))
+                ops.append(DrawOp(source: .color(pixel), destination: piece.destination, sourceOrigin: origin,
+                                  opacity: 255, isOpaque: pixel.a == 255))
+                signatures.append(DrawSignature(identity: .color(pixel), destination: piece.destination,
+                                                sourceX: origin.x, sourceY: origin.y, opacity: 255))
+            }
+        }
     }
 }

@@ -7,6 +7,9 @@ enum DrawIdentity: Hashable, Sendable {
     case tile(stamp: UInt64)
     /// The checkerboard, whose squares depend on the tile's plane origin modulo its period.
     case checkerboard(phaseX: Int, phaseY: Int)
+    /// A level tile's pixels resampled with step `dx` × `dy` (the start positions are the signature's
+    /// source fields).
+    case scaledTile(stamp: UInt64, dx: Int32, dy: Int32)
 }
 
 /// One op of a frame as ``DamageTracker`` compares it.

@@ -8,6 +8,9 @@ struct DrawOp: Sendable {
         case color(Pixel)
         /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``.
         case tile(PixelBuffer)
+        /// A level-of-detail tile resampled src-over (``LevelPiece``): the mapping's positions are those of
+        /// the destination's top-left pixel (``DrawOp/sourceOrigin`` is the destination's origin).
+        case scaled(PixelBuffer, ResampleMapping, ResampleFilter)
     }
 
     let source: Source
@@ -23,6 +26,8 @@ struct DrawOp: Sendable {
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).
+import TesseraKernelBodies
+
 struct DrawList: Sendable {
     let ops: [DrawOp]
 

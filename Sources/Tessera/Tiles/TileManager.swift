@@ -39,6 +39,11 @@ final class TileManager {
     private var arrivals = Arrivals()
     /// The last ``TileEntry/stamp`` handed out.
     private var stamps: UInt64 = 0
+    /// The levels of detail of layers whose scale changes (``LevelsOfDetail``).
+    let levels = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)
+    /// The last frame's level pieces, by the index of the first tile op of their layer (whose tile ops
+    /// all resolve to `nil` then): read by ``Compositor/drawList(_:tiles:)``.
+    private(set) var levelPieces: [Int: [LevelPiece]] = [:]
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int, backgroundRaster: Bool) {
@@ -81,8 +86,17 @@ final class TileManager {
         /// The jobs that will bring the visible tiles' pixels: the new ones and those already running.
         var visibleJobs: [RasterJob] = []
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
+        let chosenLevels = chooseLevels(plan, records)
+        var levelTiles: [Int: [(entry: TileEntry, destination: PixelRect, mapping: ResampleMapping)]] = [:]
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
+            if let k = chosenLevels[layer] {
+                if index == 0 || !Self.isTileOp(plan.ops[index - 1], of: layer) {
+                    levelTiles[index] = try self.levelTiles(plan.layers[layer], records[layer], level: k, jobs: &nowJobs,
+                                                            visibleJobs: &visibleJobs, statistics: &statistics)
+                }
+                continue
+            }
             let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
                               column: column, row: row)
             let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
@@ -119,6 +133,19 @@ final class TileManager {
         }
         takeFinished()
 
+        levelPieces = levelTiles.mapValues { tiles in
+            tiles.map { tile in
+                if let pixels = tile.entry.pixels {
+                    if !tile.entry.isCurrent { statistics.tilesShownStale += 1 }
+                    return LevelPiece(source: .pixels(pixels, stamp: tile.entry.stamp), destination: tile.destination,
+                                      mapping: tile.mapping)
+                }
+                statistics.tilesCheckerboarded += 1
+                statistics.checkerboardPixels += tile.destination.area
+                return LevelPiece(source: .missing, destination: tile.destination, mapping: tile.mapping)
+            }
+        }
+        for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
         var resolved = [ResolvedTile?](repeating: nil, count: plan.ops.count)
         for (index, entry) in entries.enumerated() {
             guard let entry else { continue }
@@ -150,6 +177,7 @@ final class TileManager {
             record.lastTranslation = planned.translation
             record.lastBoundsOrigin = planned.boundsOrigin
             record.lastFrame = frame
+            record.lastScale = planned.scale
         }
         _ = makeRoom(forAdditional: 0)  // a frame that needs fewer tiles than the last brings the cache back
         cache.trimSpares()
@@ -163,6 +191,11 @@ final class TileManager {
         statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
         statistics.rasterJobsOutstanding = queue.outstanding
         return resolved
+    }
+
+    static func isTileOp(_ op: PlannedOp, of layer: Int) -> Bool {
+        if case let .tile(owner, _, _) = op.source { return owner == layer }
+        return false
     }
 
     /// Waits until every queued raster has finished and takes the results in: the next frame finds
@@ -201,8 +234,8 @@ final class TileManager {
         entry.job = nil
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
-                            deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: planned.scale,
-                            target: cache.takeBuffer(), priority: priority)
+                            deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
+                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority)
         job.queuedFrame = frame
         entry.job = job
         return job
@@ -307,7 +340,10 @@ final class TileManager {
             let scales = Set(record.keys.map(\.scaleBits))
             for rect in rects {
                 for scaleBits in scales {
-                    let pixels = rect.pixelRect(atScale: Double(bitPattern: scaleBits))
+                    var pixels = rect.pixelRect(atScale: abs(Double(bitPattern: scaleBits)))
+                    if Double(bitPattern: scaleBits) < 0, !pixels.isEmpty {  // level tiles: the gutter
+                        pixels = PixelRect(x: pixels.x - 1, y: pixels.y - 1, width: pixels.width + 1, height: pixels.height + 1)
+                    }
                     if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
                         for row in span.rows {
                             for column in span.columns {
@@ -317,7 +353,7 @@ final class TileManager {
                         }
                     } else {
                         for key in record.keys where key.scaleBits == scaleBits && !seen.contains(key)
-                            && !grid.rect(column: key.column, row: key.row).intersection(pixels).isEmpty {
+                            && !key.rasterRect(grid).intersection(pixels).isEmpty {
                             seen.insert(key)
                             if let entry = cache[key] { touched.append(entry) }
                         }

@@ -20,14 +20,36 @@ import Tessera
 /// - colour arithmetic with exact rational rounding `round(x / 255)` (no ties exist for x / 255):
 ///   premultiplication `c · a / 255`, opacity `p · o / 255`, src-over `s + d · (255 − sa) / 255`.
 ///
+/// - a layer listed in `levels` is drawn from that level of detail (README.md, "Levels of detail"): its
+///   content drawn whole at the level scale `ℓ` (device pixels per point), framebuffer column `X`
+///   sampling level position `U(X) = U0 + (X − X0)·DX` in 1/65536 pixel with `DX = round(65536·ℓ/e)`,
+///   `U0 = round(65536·((X0 − T + ½)·ℓ/e − ½))` (`e` its exact scale, `T` its translation, `X0` its first
+///   visible column; rows likewise), bilinear: pixels `⌊U/65536⌋` and the next, weight the fraction's
+///   top 7 bits, `(a·(128 − w) + b·w + 64) >> 7` vertically then horizontally.
+///
 /// The only production code it calls is `LayerContent.draw(in:)` (what the content is) and the model's
 /// getters.
 enum ReferenceRenderer {
-    static func render(_ root: Layer, width: Int, height: Int, scale: Double) throws -> [UInt8] {
+    static func render(_ root: Layer, width: Int, height: Int, scale: Double,
+                       levels: [ObjectIdentifier: Double] = [:]) throws -> [UInt8] {
         var image = Image(width: width, height: height)
         try visit(root, composited: (root.frame.origin.x, root.frame.origin.y), outerScale: 1, into: &image,
-                  clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale)
+                  clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale, levels: levels)
         return image.bytes
+    }
+
+    /// The bilinear sample of `level` (pixel (0, 0) is level pixel `origin`) at 16.16 position (u, v).
+    private static func bilinear(_ level: PixelBuffer, origin: (x: Int, y: Int), u: Int64, v: Int64) -> [Int] {
+        let xl = Int(u >> 16) - origin.x, yt = Int(v >> 16) - origin.y
+        let wx = Int((u & 0xFFFF) >> 9), wy = Int((v & 0xFFFF) >> 9)
+        func channels(_ x: Int, _ y: Int) -> [Int] {
+            let p = level[x: x, y: y]
+            return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+        }
+        func lerp(_ a: [Int], _ b: [Int], _ w: Int) -> [Int] { (0..<4).map { (a[$0] * (128 - w) + b[$0] * w + 64) >> 7 } }
+        let left = lerp(channels(xl, yt), channels(xl, yt + 1), wy)
+        let right = lerp(channels(xl + 1, yt), channels(xl + 1, yt + 1), wy)
+        return lerp(left, right, wx)
     }
 
     /// A packed RGBA8 image, rows of `width · 4` bytes.
@@ -68,7 +90,8 @@ enum ReferenceRenderer {
     }
 
     private static func visit(_ layer: Layer, composited: (x: Double, y: Double), outerScale: Double,
-                              into image: inout Image, clip: Box, opacity: Double, scale: Double) throws {
+                              into image: inout Image, clip: Box, opacity: Double, scale: Double,
+                              levels: [ObjectIdentifier: Double]) throws {
         if layer.isHidden { return }
         let effective = opacity * layer.opacity
         let alpha = Int((effective * 255).rounded())
@@ -85,7 +108,27 @@ enum ReferenceRenderer {
                 let pixel = premultiplied.map { roundedDivide($0 * alpha) }
                 for y in own.y0..<own.y1 { for x in own.x0..<own.x1 { image.blend(pixel, x: x, y: y) } }
             }
-            if let content = layer.content {
+            if let content = layer.content, let level = levels[ObjectIdentifier(layer)] {
+                let tx = device(composited.x - k * layer.boundsOrigin.x, scale)
+                let ty = device(composited.y - k * layer.boundsOrigin.y, scale)
+                let ratio = level / (k * scale)
+                let step = Int64((65536 * ratio).rounded())
+                let u0 = Int64((65536 * ((Double(own.x0 - tx) + 0.5) * ratio - 0.5)).rounded())
+                let v0 = Int64((65536 * ((Double(own.y0 - ty) + 0.5) * ratio - 0.5)).rounded())
+                let u1 = u0 + Int64(own.x1 - 1 - own.x0) * step, v1 = v0 + Int64(own.y1 - 1 - own.y0) * step
+                let origin = (x: Int(u0 >> 16), y: Int(v0 >> 16))
+                let drawn = try PixelBuffer(width: Int(u1 >> 16) + 2 - origin.x, height: Int(v1 >> 16) + 2 - origin.y)
+                content.draw(in: RasterContext(
+                    buffer: drawn, deviceRect: PixelRect(x: origin.x, y: origin.y, width: drawn.width, height: drawn.height),
+                    scale: level))
+                for y in own.y0..<own.y1 {
+                    for x in own.x0..<own.x1 {
+                        let source = bilinear(drawn, origin: origin, u: u0 + Int64(x - own.x0) * step,
+                                              v: v0 + Int64(y - own.y0) * step)
+                        image.blend(alpha == 255 ? source : source.map { roundedDivide($0 * alpha) }, x: x, y: y)
+                    }
+                }
+            } else if let content = layer.content {
                 let tx = device(composited.x - k * layer.boundsOrigin.x, scale)
                 let ty = device(composited.y - k * layer.boundsOrigin.y, scale)
                 let drawn = try PixelBuffer(width: own.x1 - own.x0, height: own.y1 - own.y0)
@@ -107,7 +150,7 @@ enum ReferenceRenderer {
             try visit(sublayer,
                       composited: (composited.x + k * sublayer.frame.origin.x - k * layer.boundsOrigin.x,
                                    composited.y + k * sublayer.frame.origin.y - k * layer.boundsOrigin.y),
-                      outerScale: k, into: &image, clip: sublayerClip, opacity: effective, scale: scale)
+                      outerScale: k, into: &image, clip: sublayerClip, opacity: effective, scale: scale, levels: levels)
         }
     }
 }
