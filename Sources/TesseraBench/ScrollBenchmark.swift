@@ -51,6 +51,8 @@ public enum ScrollBenchmark {
         public var tilesVisible = 0
         public var tilesRasterizedVisible = 0
         public var tilesPrepainted = 0
+        /// Level-of-detail tiles rasterized, by level exponent (``FrameStatistics/tilesRasterizedByLevel``).
+        public var tilesRasterizedByLevel: [Int: Int] = [:]
         /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
         /// must have ready this frame (rasterized now, or earlier by prepaint or a cache). On a scroll in
         /// one direction each is exposed for the first time and must be rasterized once; after a turn
@@ -175,6 +177,7 @@ extension ScrollBenchmark.Report {
     fileprivate mutating func addTiles(_ statistics: FrameStatistics) {
         tilesRasterizedVisible += statistics.tilesRasterizedVisible
         tilesPrepainted += statistics.tilesRasterizedPrepaint
+        tilesRasterizedByLevel.merge(statistics.tilesRasterizedByLevel, uniquingKeysWith: +)
         evictions += statistics.evictions
         peakTileBytes = Swift.max(peakTileBytes, statistics.bytesInCache)
     }

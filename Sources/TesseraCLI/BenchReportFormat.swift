@@ -53,6 +53,8 @@ enum BenchReportFormat {
             ("tiles_rasterized", .int(r.tilesRasterized)),
             ("tiles_rasterized_visible", .int(r.tilesRasterizedVisible)),
             ("tiles_prepainted", .int(r.tilesPrepainted)),
+            ("tiles_rasterized_by_level", .object(r.tilesRasterizedByLevel.sorted { $0.key < $1.key }
+                .map { ("\($0.key)", .int($0.value)) })),
             ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
             ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
@@ -102,6 +104,8 @@ enum BenchReportFormat {
             prepaint \(f(Double(r.tilesPrepainted) / frames)))
               tiles in total    exposed \(r.tilesExposed); rasterized for visible content \(r.tilesRasterizedForVisibleContent) \
             (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
+              levels of detail  \(r.tilesRasterizedByLevel.isEmpty ? "none rasterized" : r.tilesRasterizedByLevel.sorted { $0.key < $1.key }
+                .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
               damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame

@@ -23,6 +23,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Rasters taken in since the previous frame (or during this one) of tiles no frame had shown yet:
     /// prepaint ahead of the motion (SOON and EVENTUALLY).
     public var tilesRasterizedPrepaint = 0
+    /// Of the rasters taken in (visible and prepaint), the level-of-detail tiles by level exponent `k`
+    /// (rasterized at `scale · 2^k`, README.md "Levels of detail"); exact-scale tiles are not listed.
+    public var tilesRasterizedByLevel: [Int: Int] = [:]
     /// Raster results dropped because their tile was invalidated again, evicted or freed while they ran.
     public var rasterResultsDropped = 0
     /// Raster jobs this frame queued (new, or queued again at a new priority).

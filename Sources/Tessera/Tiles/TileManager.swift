@@ -288,6 +288,9 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
+            if job.key.isLevel {
+                arrivals.byLevel[Int((job.key.rasterScale / scale).exponent), default: 0] += 1
+            }
             stamps += 1
             entry.stamp = stamps
             entry.pixels = target
@@ -389,6 +392,7 @@ private struct Arrivals {
     var prepaint = 0
     var dropped = 0
     var evictions = 0
+    var byLevel: [Int: Int] = [:]
     var workTime: Duration = .zero
     var latencies: [Duration] = []
 
@@ -397,6 +401,7 @@ private struct Arrivals {
         statistics.tilesRasterizedPrepaint += prepaint
         statistics.rasterResultsDropped += dropped
         statistics.evictions += evictions
+        statistics.tilesRasterizedByLevel.merge(byLevel, uniquingKeysWith: +)
         statistics.rasterWorkTime += workTime
         statistics.tileArrivalLatencies += latencies
     }
