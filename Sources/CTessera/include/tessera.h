@@ -309,6 +309,33 @@ tessera_status tessera_scroll_layer_get_content_offset(tessera_layer scroll, dou
  *  opposite, clamped to the scroll range. */
 tessera_status tessera_scroll_layer_pan(tessera_layer scroll, double dx, double dy);
 
+/* ---- Transforms and zoom (README.md, "Transforms and zoom") --------------------------------------- */
+
+/** Sets the layer's transform: a uniform `scale` in 1/256…256 about its anchor point, then the
+ *  translation (tx, ty) in points. Sublayers follow. */
+tessera_status tessera_layer_set_transform(tessera_layer layer, double scale, double tx, double ty);
+/** Writes the layer's transform. */
+tessera_status tessera_layer_get_transform(tessera_layer layer, double *scale, double *tx, double *ty);
+/** Sets the anchor point (unit coordinates of the bounds, default 0.5, 0.5); the position stays. */
+tessera_status tessera_layer_set_anchor_point(tessera_layer layer, double x, double y);
+/** Makes `layer` (a direct sublayer of `scroll`; 0 for none) the layer the scroll layer zooms. */
+tessera_status tessera_scroll_layer_set_zooming_layer(tessera_layer scroll, tessera_layer layer);
+/** Sets the zoom limits (1/256…256, minimum <= maximum; defaults 1, 1: no zoom); clamps the scale. */
+tessera_status tessera_scroll_layer_set_zoom_limits(tessera_layer scroll, double minimum, double maximum);
+/** Zooms to `scale` (> 0, clamped into the limits) keeping the visible centre. */
+tessera_status tessera_scroll_layer_set_zoom_scale(tessera_layer scroll, double scale);
+/** Writes the zoom scale. */
+tessera_status tessera_scroll_layer_get_zoom_scale(tessera_layer scroll, double *scale);
+/** One pinch step: multiplies the scale by `factor` (> 0) around (x, y), the fingers' centre in the
+ *  scroll layer's plane (points), which stays put on screen. Rubber-bands past the limits. */
+tessera_status tessera_scroll_layer_pinch(tessera_layer scroll, double factor, double x, double y);
+/** Ends a pinch: a scale past a limit springs back as tessera_scroll_layer_advance_zoom moves time. */
+tessera_status tessera_scroll_layer_end_pinch(tessera_layer scroll);
+/** Advances the zoom bounce by `seconds` (>= 0). */
+tessera_status tessera_scroll_layer_advance_zoom(tessera_layer scroll, double seconds);
+/** Zooms so that `rect` (points, the zooming layer's plane) fills the view as far as the limits allow. */
+tessera_status tessera_scroll_layer_zoom_to_rect(tessera_layer scroll, const tessera_rect *rect);
+
 /* ---- Blend kernels on caller buffers (the tier the process selected) ------------------------------ */
 
 /** dst = src. `src` and `dst` must have the same size. */

@@ -23,4 +23,12 @@
  */
 int tessera_c_host_run(uint8_t *frames_out, size_t frames_capacity, char *message, size_t message_capacity);
 
+/**
+ * The zoom host (tessera_zoom_host.c): a zooming scroll layer and a transformed layer driven through
+ * tessera.h — transforms, anchor point, pinch (focal point within half a device pixel), zoom bounce,
+ * zoom to rect, refused bad values — rendering a frame after each step. Returns 0 when every check
+ * passed, otherwise non-zero with a description in `message`.
+ */
+int tessera_c_zoom_host_run(char *message, size_t message_capacity);
+
 #endif
