@@ -99,7 +99,11 @@ public class Layer {
     /// Layout writes, as UIKit's layout sets `center` and `bounds` and ignores the transform.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…`.
     public func setUntransformedFrame(_ frame: Rect) throws {
-        let frame = try frame.validated("frame")
+        setValidatedFrame(try frame.validated("frame"))
+    }
+
+    /// ``setUntransformedFrame(_:)`` for a frame already validated (Auto Layout's writes).
+    func setValidatedFrame(_ frame: Rect) {
         guard frame != untransformedFrame else { return }
         untransformedFrame = frame
         recordChange(.frame)
@@ -161,7 +165,10 @@ public class Layer {
 
     /// Flags this layer and its ancestors as having changes below them.
     func markPathChanged() {
-        var layer: Layer? = self
+        // The common case (already flagged) reads one flag and touches no reference count.
+        guard !subtreeHasChanges else { return }
+        subtreeHasChanges = true
+        var layer = superlayer
         while let current = layer, !current.subtreeHasChanges {
             current.subtreeHasChanges = true
             layer = current.superlayer
