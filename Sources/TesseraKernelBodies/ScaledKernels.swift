@@ -93,7 +93,7 @@ extension KernelBodies {
             }
             if columns.gathersCorners {
                 // Strong downscale: interpolate only the columns the samples use.
-                let left = columns.left, right = columns.right, weights = columns.weights
+                let left = columns.left, right = columns.right, weights = columns.weights, samples = columns.samples
                 for i in 0..<width {
                     let l = Int(left[i]) &* 4, r = Int(right[i]) &* 4
                     let vl = lerp(top.loadUnaligned(fromByteOffset: l, as: UInt32.self),
@@ -121,15 +121,35 @@ extension KernelBodies {
                 }
                 lerpRow(rowV, rowV + 4, UnsafeMutableRawPointer(samples), width, weight)
             } else {
-                let left = columns.left, right = columns.right, weights = columns.weights
-                for i in 0..<width {
-                    samples[i] = lerp(rowV.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self),
-                                      rowV.loadUnaligned(fromByteOffset: Int(right[i]) &* 4, as: UInt32.self),
-                                      weights[i])
-                }
+                lerpGathered(rowV, columns, width)
             }
             madeRow = (yt, yb, wy)
             composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+        }
+    }
+
+    /// The horizontal step through the column table: `samples[i] = lerp(row[left[i]], row[right[i]],
+    /// weights[i])`. The two neighbours of each sample are first copied into two rows (plain indexed loads
+    /// and stores), then interpolated 16 pixels a vector: building vectors lane by lane spills on the
+    /// narrower tiers.
+    @inlinable @inline(__always)
+    static func lerpGathered(_ row: UnsafeRawPointer, _ columns: ScaledColumns, _ count: Int) {
+        let left = columns.left, right = columns.right, weights = columns.weights, samples = columns.samples
+        let lefts = columns.leftSamples, rights = columns.rightSamples
+        for i in 0..<count {
+            lefts[i] = row.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
+            rights[i] = row.loadUnaligned(fromByteOffset: Int(right[i]) &* 4, as: UInt32.self)
+        }
+        let sixteen = Vector(repeating: 128 | 128 << 16)
+        var i = 0
+        while i &+ 16 <= count {
+            let w = pairs(UnsafeRawPointer(weights + i).loadUnaligned(as: Vector.self))
+            store(lerp(load(lefts + i), load(rights + i), sixteen &- w, w), UnsafeMutableRawPointer(samples + i))
+            i &+= 16
+        }
+        while i < count {
+            samples[i] = lerp(lefts[i], rights[i], weights[i])
+            i &+= 1
         }
     }
 
@@ -186,6 +206,9 @@ public struct ScaledColumns {
     @usableFromInline let weights: UnsafeMutablePointer<UInt32>
     /// A row of `width` samples.
     @usableFromInline let samples: UnsafeMutablePointer<UInt32>
+    /// Two rows of `width` words (bilinear through the table): the left and right neighbours of each sample.
+    @usableFromInline let leftSamples: UnsafeMutablePointer<UInt32>
+    @usableFromInline let rightSamples: UnsafeMutablePointer<UInt32>
     /// A row of ``span`` vertically interpolated source pixels (bilinear).
     @usableFromInline let vertical: UnsafeMutablePointer<UInt32>
     /// The first source column of a bilinear row's span, and the span's width in columns.
@@ -227,11 +250,14 @@ public struct ScaledColumns {
             }
         }
         let tableCount = unitFirst == nil && unitWeight == nil ? width : 0
-        let rowCount = width &+ span
+        let neighbourCount = filter == .bilinear ? tableCount : 0
+        let rowCount = width &+ span &+ 2 &* neighbourCount
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, (3 &* tableCount &+ rowCount) &* 4),
                                                    alignment: 64)
         samples = raw.bindMemory(to: UInt32.self, capacity: width)
         vertical = (raw + width &* 4).bindMemory(to: UInt32.self, capacity: span)
+        leftSamples = (raw + (width &+ span) &* 4).bindMemory(to: UInt32.self, capacity: neighbourCount)
+        rightSamples = (raw + (width &+ span &+ neighbourCount) &* 4).bindMemory(to: UInt32.self, capacity: neighbourCount)
         left = (raw + rowCount &* 4).bindMemory(to: Int32.self, capacity: tableCount)
         right = (raw + (rowCount &+ tableCount) &* 4).bindMemory(to: Int32.self, capacity: tableCount)
         weights = (raw + (rowCount &+ 2 &* tableCount) &* 4).bindMemory(to: UInt32.self, capacity: tableCount)
