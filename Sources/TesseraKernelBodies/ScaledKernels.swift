@@ -1,5 +1,27 @@
-/// Scaled composition (resampling src-over); arguments as ``KernelRoutines/ScaledSourceOver``, nothing
-/// validated here.
+/// Scaled composition (resampling src-over), as defined by `ScalarReference.scaledSourceOver`
+/// (TesseraPixels); arguments as ``KernelRoutines/ScaledSourceOver``, nothing validated here.
+///
+/// Every destination row is made in two steps: the row's samples are written into a temporary row (or
+/// found in place), then composed onto the destination with the ordinary src-over row loops
+/// (`RowKernels.swift`), so opacity and the all-zero / all-opaque shortcuts are the tested ones.
+///
+/// Columns are analysed once per call (`ScaledColumns`): the source column(s) and the bilinear weight of
+/// every destination column, in 64-bit arithmetic, clamped to the source. Then per row:
+///
+/// - **Nearest**: a row whose source row is the previous row's reuses its samples (integer upscales
+///   repeat every row); a unit step inside the source composes the source row itself (no copy: the
+///   ordinary `sourceOver`); otherwise one indexed load per pixel (integer ratios included: a ×k upscale
+///   is an index table of runs of k, a ÷k downscale one with stride k).
+/// - **Bilinear**: the pair of source rows is read once per destination row: when the row's weight is
+///   0 (or both rows are the same, clamped) the top row is used as is; else the vertical interpolation of
+///   the pair is computed over the source columns the row needs, 16 pixels a vector. Then the
+///   horizontal interpolation reads that vertical row through the column table. A unit step with whole
+///   positions composes the vertical row itself (a unit mapping is plain `sourceOver`); a unit step with a
+///   sub-pixel offset interpolates neighbours 16 at a time with one weight. When a row spans many more
+///   source columns than it has pixels (strong downscales), the four pixels of each sample are read
+///   through the table instead of interpolating every column.
+///
+/// Cost: the temporary rows and tables are one allocation per call (a few rows of the width).
 extension KernelBodies {
     /// `dst = div255(sample(src) · opacity) OVER dst` over the destination rect.
     @inlinable @inline(__always)
@@ -7,32 +29,254 @@ extension KernelBodies {
                                         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                         _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
         guard width > 0, height > 0, opacity != 0, srcWidth > 0, srcHeight > 0 else { return }
-        let o = UInt32(opacity)
+        let columns = ScaledColumns(mapping: mapping, filter: filter, width: width, srcWidth: srcWidth)
+        defer { columns.deallocate() }
+        switch filter {
+        case .nearest:
+            scaledNearest(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity)
+        case .bilinear:
+            scaledBilinear(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity)
+        }
+    }
+
+    /// `row` (`count` sample words) composed onto `dst` with the src-over row loops.
+    @inlinable @inline(__always)
+    static func composeRow(_ row: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int, _ opacity: UInt8) {
+        if opacity == 255 {
+            sourceOverRow(row, dst, count)
+        } else {
+            sourceOverRow(row, dst, count, opacity: UInt32(opacity))
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func scaledNearest(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
+                              _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                              _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8) {
+        let samples = columns.samples, left = columns.left
+        var gatheredRow = -1  // the source row whose samples are in `samples`
+        for j in 0..<height {
+            let sy = ScaledColumns.nearestIndex(Int64(mapping.y0) &+ Int64(j) &* Int64(mapping.dy), srcHeight)
+            let srcRow = src + sy &* srcStride
+            let dstRow = dst + j &* dstStride
+            if let first = columns.unitFirst {
+                composeRow(srcRow + first &* 4, dstRow, width, opacity)
+                continue
+            }
+            if sy != gatheredRow {
+                for i in 0..<width {
+                    samples[i] = srcRow.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
+                }
+                gatheredRow = sy
+            }
+            composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func scaledBilinear(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
+                               _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                               _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8) {
+        let samples = columns.samples, vertical = columns.vertical
+        let first = columns.firstColumn, span = columns.span
+        var madeRow = (top: -1, bottom: -1, weight: UInt32.max)  // the rows whose samples are in `samples`
         for j in 0..<height {
             let y = Int64(mapping.y0) &+ Int64(j) &* Int64(mapping.dy)
+            let yt = ScaledColumns.clampIndex(y &>> 16, srcHeight), yb = ScaledColumns.clampIndex((y &>> 16) &+ 1, srcHeight)
+            var wy = UInt32(truncatingIfNeeded: (y & 0xFFFF) &>> 9)
+            if yt == yb { wy = 0 }  // lerp(t, t, w) = t
+            let top = src + yt &* srcStride, bottom = src + yb &* srcStride
             let dstRow = dst + j &* dstStride
-            for i in 0..<width {
-                let x = Int64(mapping.x0) &+ Int64(i) &* Int64(mapping.dx)
-                var s: UInt32
-                switch filter {
-                case .nearest:
-                    let cx = clampIndex((x &+ 0x8000) &>> 16, srcWidth)
-                    let cy = clampIndex((y &+ 0x8000) &>> 16, srcHeight)
-                    s = loadWord(src + (cy &* srcStride &+ cx &* 4))
-                case .bilinear:
-                    let xl = clampIndex(x &>> 16, srcWidth), xr = clampIndex((x &>> 16) &+ 1, srcWidth)
-                    let yt = clampIndex(y &>> 16, srcHeight), yb = clampIndex((y &>> 16) &+ 1, srcHeight)
-                    let wx = UInt32(truncatingIfNeeded: (x & 0xFFFF) &>> 9)
-                    let wy = UInt32(truncatingIfNeeded: (y & 0xFFFF) &>> 9)
-                    let top = src + yt &* srcStride, bottom = src + yb &* srcStride
-                    let l = lerp(loadWord(top + xl &* 4), loadWord(bottom + xl &* 4), wy)
-                    let r = lerp(loadWord(top + xr &* 4), loadWord(bottom + xr &* 4), wy)
-                    s = lerp(l, r, wx)
+            if madeRow == (yt, yb, wy) {
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                continue
+            }
+            if columns.gathersCorners {
+                // Strong downscale: interpolate only the columns the samples use.
+                let left = columns.left, right = columns.right, weights = columns.weights, samples = columns.samples
+                for i in 0..<width {
+                    let l = Int(left[i]) &* 4, r = Int(right[i]) &* 4
+                    let vl = lerp(top.loadUnaligned(fromByteOffset: l, as: UInt32.self),
+                                  bottom.loadUnaligned(fromByteOffset: l, as: UInt32.self), wy)
+                    let vr = lerp(top.loadUnaligned(fromByteOffset: r, as: UInt32.self),
+                                  bottom.loadUnaligned(fromByteOffset: r, as: UInt32.self), wy)
+                    samples[i] = lerp(vl, vr, weights[i])
                 }
-                if s == 0 { continue }
-                if o != 255 { s = scale(s, by: o) }
-                let d = dstRow + i &* 4
-                storeWord(over(s, loadWord(d)), d)
+                madeRow = (yt, yb, wy)
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                continue
+            }
+            // The vertical row: source columns first ..< first + span, in place or interpolated.
+            let rowV: UnsafeRawPointer
+            if wy == 0 {
+                rowV = top + first &* 4
+            } else {
+                lerpRow(top + first &* 4, bottom + first &* 4, UnsafeMutableRawPointer(vertical), span, wy)
+                rowV = UnsafeRawPointer(vertical)
+            }
+            if let weight = columns.unitWeight {  // unit step inside the source: neighbours, one weight
+                if weight == 0 {
+                    composeRow(rowV, dstRow, width, opacity)  // whole positions: the samples are the row
+                    continue
+                }
+                lerpRow(rowV, rowV + 4, UnsafeMutableRawPointer(samples), width, weight)
+            } else {
+                lerpGathered(rowV, columns, width)
+            }
+            madeRow = (yt, yb, wy)
+            composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+        }
+    }
+
+    /// The horizontal step through the column table: `samples[i] = lerp(row[left[i]], row[right[i]],
+    /// weights[i])`. The two neighbours of each sample are first copied into two rows (plain indexed loads
+    /// and stores), then interpolated 16 pixels a vector: building vectors lane by lane spills on the
+    /// narrower tiers.
+    @inlinable @inline(__always)
+    static func lerpGathered(_ row: UnsafeRawPointer, _ columns: ScaledColumns, _ count: Int) {
+        let left = columns.left, right = columns.right, weights = columns.weights, samples = columns.samples
+        let lefts = columns.leftSamples, rights = columns.rightSamples
+        for i in 0..<count {
+            lefts[i] = row.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
+            rights[i] = row.loadUnaligned(fromByteOffset: Int(right[i]) &* 4, as: UInt32.self)
+        }
+        let sixteen = Vector(repeating: 128 | 128 << 16)
+        var i = 0
+        while i &+ 16 <= count {
+            let w = pairs(UnsafeRawPointer(weights + i).loadUnaligned(as: Vector.self))
+            store(lerp(load(lefts + i), load(rights + i), sixteen &- w, w), UnsafeMutableRawPointer(samples + i))
+            i &+= 16
+        }
+        while i < count {
+            samples[i] = lerp(lefts[i], rights[i], weights[i])
+            i &+= 1
+        }
+    }
+
+    /// `out[k] = lerp(a[k], b[k], w)` for `count` pixels, 16 a vector (`w` in 1…127).
+    @inlinable @inline(__always)
+    static func lerpRow(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ out: UnsafeMutableRawPointer, _ count: Int,
+                        _ w: UInt32) {
+        let wv = Vector(repeating: w | w << 16), iwv = Vector(repeating: (128 &- w) | (128 &- w) << 16)
+        var k = 0
+        while k &+ 16 <= count {
+            store(lerp(load(a + k &* 4), load(b + k &* 4), iwv, wv), out + k &* 4)
+            k &+= 16
+        }
+        while k < count {
+            storeWord(lerp(loadWord(a + k &* 4), loadWord(b + k &* 4), w), out + k &* 4)
+            k &+= 1
+        }
+    }
+
+    /// `(a · (128 − w) + b · w + 64) >> 7` per channel (`w` ≤ 128): the bilinear step of the reference.
+    /// Two channels per 16-bit field: a field holds at most 255 · 128 + 64 = 32,704 < 2^16, so nothing
+    /// carries into the next field, and the shift brings bits 7–14 of each field to its low byte (the mask
+    /// drops what the upper field shifts down).
+    @inlinable @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let m: UInt32 = 0x00FF_00FF
+        let iw = 128 &- w
+        let rb = (((a & m) &* iw &+ (b & m) &* w &+ 0x0040_0040) &>> 7) & m
+        let ga = ((((a &>> 8) & m) &* iw &+ ((b &>> 8) & m) &* w &+ 0x0040_0040) &>> 7) & m
+        return rb | ga &<< 8
+    }
+
+    /// ``lerp(_:_:_:)`` on 16 pixels, weights `iw = 128 − w` and `w` in both 16-bit halves of every lane.
+    @inlinable @inline(__always)
+    static func lerp(_ a: Vector, _ b: Vector, _ iw: Vector, _ w: Vector) -> Vector {
+        let m = Vector(repeating: 0x00FF_00FF), half = Vector(repeating: 0x0040_0040)
+        let rb = ((multiply16(a & m, iw) &+ multiply16(b & m, w) &+ half) &>> 7) & m
+        let ga = ((multiply16((a &>> 8) & m, iw) &+ multiply16((b &>> 8) & m, w) &+ half) &>> 7) & m
+        return rb | ga &<< 8
+    }
+}
+
+/// The column analysis of one scaled composition call, and its temporary rows: what every destination
+/// row shares. Made once per call by `KernelBodies.scaledSourceOver`, freed at its end.
+///
+/// Not thread-safe (one call's scratch memory); positions in 64-bit arithmetic, indices clamped.
+public struct ScaledColumns {
+    /// Per destination column: the source column (nearest), or the left column (bilinear) — relative to
+    /// ``firstColumn`` for bilinear rows interpolated over a span, absolute otherwise.
+    @usableFromInline let left: UnsafeMutablePointer<Int32>
+    /// Per destination column (bilinear): the right column, as ``left``.
+    @usableFromInline let right: UnsafeMutablePointer<Int32>
+    /// Per destination column (bilinear): the weight of the right column, 0…127.
+    @usableFromInline let weights: UnsafeMutablePointer<UInt32>
+    /// A row of `width` samples.
+    @usableFromInline let samples: UnsafeMutablePointer<UInt32>
+    /// Two rows of `width` words (bilinear through the table): the left and right neighbours of each sample.
+    @usableFromInline let leftSamples: UnsafeMutablePointer<UInt32>
+    @usableFromInline let rightSamples: UnsafeMutablePointer<UInt32>
+    /// A row of ``span`` vertically interpolated source pixels (bilinear).
+    @usableFromInline let vertical: UnsafeMutablePointer<UInt32>
+    /// The first source column of a bilinear row's span, and the span's width in columns.
+    @usableFromInline let firstColumn: Int
+    @usableFromInline let span: Int
+    /// Nearest with a unit step whose columns are all inside the source: the first column (the row is
+    /// the source row from there).
+    @usableFromInline let unitFirst: Int?
+    /// Bilinear with a unit step whose columns (right ones included when the weight is not 0) are all
+    /// inside the source: the constant weight; columns are then ``firstColumn`` + i (+ 1).
+    @usableFromInline let unitWeight: UInt32?
+    /// Bilinear rows read the four pixels of each sample through the table (span ≫ width).
+    @usableFromInline let gathersCorners: Bool
+
+    @inlinable
+    init(mapping: ResampleMapping, filter: ResampleFilter, width: Int, srcWidth: Int) {
+        let x0 = Int64(mapping.x0), dx = Int64(mapping.dx)
+        let lastX = x0 &+ Int64(width &- 1) &* dx
+        var unitFirst: Int?, unitWeight: UInt32?
+        var firstColumn = 0, span = 0, gathersCorners = false
+        let limit = Int64(srcWidth)
+        switch filter {
+        case .nearest:
+            let first = (x0 &+ 0x8000) &>> 16, last = (lastX &+ 0x8000) &>> 16
+            if dx == 0x1_0000, first >= 0, last < limit { unitFirst = Int(first) }
+        case .bilinear:
+            let first = x0 &>> 16, last = lastX &>> 16, weight = UInt32(truncatingIfNeeded: (x0 & 0xFFFF) &>> 9)
+            if dx == 0x1_0000, first >= 0, last &+ (weight == 0 ? 0 : 1) < limit { unitWeight = weight }
+            // Source columns the row reads (clamped), from the extreme positions (positions are monotonic).
+            let low = Swift.min(first, last), high = Swift.max(first, last) &+ 1
+            let lowColumn = Self.clampIndex(low, srcWidth)
+            let highColumn = Self.clampIndex(high, srcWidth)
+            firstColumn = lowColumn
+            span = highColumn &- lowColumn &+ 1
+            if unitWeight == nil, span > 2 &* width &+ 64 {
+                gathersCorners = true
+                firstColumn = 0
+                span = 0
+            }
+        }
+        let tableCount = unitFirst == nil && unitWeight == nil ? width : 0
+        let neighbourCount = filter == .bilinear ? tableCount : 0
+        let rowCount = width &+ span &+ 2 &* neighbourCount
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, (3 &* tableCount &+ rowCount) &* 4),
+                                                   alignment: 64)
+        samples = raw.bindMemory(to: UInt32.self, capacity: width)
+        vertical = (raw + width &* 4).bindMemory(to: UInt32.self, capacity: span)
+        leftSamples = (raw + (width &+ span) &* 4).bindMemory(to: UInt32.self, capacity: neighbourCount)
+        rightSamples = (raw + (width &+ span &+ neighbourCount) &* 4).bindMemory(to: UInt32.self, capacity: neighbourCount)
+        left = (raw + rowCount &* 4).bindMemory(to: Int32.self, capacity: tableCount)
+        right = (raw + (rowCount &+ tableCount) &* 4).bindMemory(to: Int32.self, capacity: tableCount)
+        weights = (raw + (rowCount &+ 2 &* tableCount) &* 4).bindMemory(to: UInt32.self, capacity: tableCount)
+        self.unitFirst = unitFirst
+        self.unitWeight = unitWeight
+        self.firstColumn = firstColumn
+        self.span = span
+        self.gathersCorners = gathersCorners
+        guard tableCount > 0 else { return }
+        let base = firstColumn
+        for i in 0..<width {
+            let x = x0 &+ Int64(i) &* dx
+            switch filter {
+            case .nearest:
+                left[i] = Int32(truncatingIfNeeded: Self.nearestIndex(x, srcWidth))
+            case .bilinear:
+                left[i] = Int32(truncatingIfNeeded: Self.clampIndex(x &>> 16, srcWidth) &- base)
+                right[i] = Int32(truncatingIfNeeded: Self.clampIndex((x &>> 16) &+ 1, srcWidth) &- base)
+                weights[i] = UInt32(truncatingIfNeeded: (x & 0xFFFF) &>> 9)
             }
         }
     }
@@ -43,14 +287,11 @@ extension KernelBodies {
         index < 0 ? 0 : index >= Int64(count) ? count &- 1 : Int(truncatingIfNeeded: index)
     }
 
-    /// `(a · (128 − w) + b · w + 64) >> 7` per channel (`w` ≤ 128): the bilinear step of the reference.
-    /// Two channels per 16-bit field: a field holds at most 255 · 128 + 64 = 32,704 < 2^16, no carry.
+    /// The pixel index of sample position `p` (16.16) for the nearest filter (`⌊p + ½⌋`), clamped.
     @inlinable @inline(__always)
-    static func lerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
-        let m: UInt32 = 0x00FF_00FF
-        let iw = 128 &- w
-        let rb = (((a & m) &* iw &+ (b & m) &* w &+ 0x0040_0040) &>> 7) & m
-        let ga = ((((a &>> 8) & m) &* iw &+ ((b &>> 8) & m) &* w &+ 0x0040_0040) &>> 7) & m
-        return rb | ga &<< 8
-    }
+    static func nearestIndex(_ p: Int64, _ count: Int) -> Int { clampIndex((p &+ 0x8000) &>> 16, count) }
+
+    /// Frees the tables and rows (all one allocation, at ``samples``).
+    @inlinable
+    func deallocate() { UnsafeMutableRawPointer(samples).deallocate() }
 }

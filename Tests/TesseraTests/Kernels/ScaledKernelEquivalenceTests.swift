@@ -159,6 +159,16 @@ import Testing
                                               opacity: width % 2 == 0 ? 255 : 140, "width \(width)")
                 }
             }
+            // Rows whose last sample lies in the last source column, with and without a sub-pixel weight
+            // (the right neighbour is then off the source and clamps), and rows one column further.
+            for width in [1, 16, 17, 33, 149, 150] {
+                for (end, fraction) in [(149, 0x4000), (149, 0x1FF), (149, 0), (150, 0x4000), (148, 0xFE00)] {
+                    let mapping = ResampleMapping(x0: Int32((end - width + 1) << 16 | fraction), dx: 1 << 16, y0: 0x8000, dy: 1 << 16)
+                    let dst = try TestMemory(width: width, height: 3, bytesPerRow: width * 4 + 1, offset: 2, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
+                                              opacity: 255, "width \(width) ending at \(end) + \(fraction)")
+                }
+            }
         }
     }
 
@@ -199,6 +209,26 @@ import Testing
                         try expectSameAsReference(table, src: src.buffer, dst: dst, mapping: mapping, filter: filter,
                                                   opacity: opacity)
                     }
+                }
+            }
+        }
+    }
+
+    /// Strong downscales, where a row spans many more source columns than it has pixels (¼ to 1/64), and
+    /// moderate ones, with first samples inside and outside the source.
+    @Test(arguments: ResampleFilter.allCases)
+    func strongDownscales(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xD0_3)
+        let src = try TestMemory(width: 700, height: 70, bytesPerRow: 700 * 4 + 8, offset: 3, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for scale in [0.3, 0.25, 0.125, 1.0 / 64, 0.01] {
+                for offset in [(x: 0.0, y: 0.0), (x: 3.3, y: 1.7), (x: -40.0, y: -2.0)] {
+                    let width = max(1, Int(700 * scale) + 3), height = max(1, Int(70 * scale) + 2)
+                    let dst = try TestMemory(width: width, height: height, bytesPerRow: width * 4 + 1, offset: 1, rng: &rng)
+                    try expectSameAsReference(table, src: src.buffer, dst: dst,
+                                              mapping: try ResampleMapping(scale: scale, sourceOffset: offset),
+                                              filter: filter, opacity: 230, "scale \(scale) offset \(offset)")
                 }
             }
         }
