@@ -88,9 +88,11 @@ final class TileManager {
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
         let chosenLevels = chooseLevels(plan, records)
         var levelTiles: [Int: [(entry: TileEntry, destination: PixelRect, mapping: ResampleMapping)]] = [:]
+        var replacedOps = 0
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
             if let k = chosenLevels[layer] {
+                replacedOps += 1
                 if index == 0 || !Self.isTileOp(plan.ops[index - 1], of: layer) {
                     levelTiles[index] = try self.levelTiles(plan.layers[layer], records[layer], level: k, jobs: &nowJobs,
                                                             visibleJobs: &visibleJobs, statistics: &statistics)
@@ -112,8 +114,9 @@ final class TileManager {
             }
             entries[index] = entry
         }
-        statistics.tilesVisible = plan.tileOpCount
-        statistics.bytesNeededByFrame = plan.tileOpCount * cache.tileBytes
+        // Tiles shown: the exact tiles, with the ops of layers drawn from a level counted as their level tiles.
+        statistics.tilesVisible = plan.tileOpCount - replacedOps + levelTiles.values.reduce(0) { $0 + $1.count }
+        statistics.bytesNeededByFrame = statistics.tilesVisible * cache.tileBytes
         statistics.isOverBudget = statistics.bytesNeededByFrame > cache.budgetBytes
 
         let prepaintJobs = try scheduleLookAhead(plan, records, nowJobs: nowJobs.count)
