@@ -103,3 +103,68 @@ extension TileManager {
         return result
     }
 }
+
+extension TileManager {
+    /// The pieces that draw one level tile's framebuffer rect: its pixels if it has any (current or
+    /// stale), otherwise the best other level that has pixels there — the nearest levels first, finer
+    /// before coarser — looked up without asking for raster; only what no level covers is
+    /// ``LevelPiece/Source/missing``. The tiles used are marked needed (eviction spares them).
+    func resolveLevelTile(_ planned: PlannedLayer, level k: Int, entry: TileEntry, destination: PixelRect,
+                          mapping: ResampleMapping, statistics: inout FrameStatistics) -> [LevelPiece] {
+        if let pixels = entry.pixels {
+            if !entry.isCurrent { statistics.tilesShownStale += 1 }
+            return [LevelPiece(source: .pixels(pixels, stamp: entry.stamp), destination: destination, mapping: mapping)]
+        }
+        var others: [Int] = []
+        for distance in 1...Swift.max(1, levels.count) {
+            for candidate in [k + distance, k - distance] where levels.range.contains(candidate) { others.append(candidate) }
+        }
+        var pieces: [LevelPiece] = []
+        var uncovered = [destination]
+        for candidate in others where !uncovered.isEmpty {
+            var stillUncovered: [PixelRect] = []
+            for rect in uncovered {
+                let found = levelPieces(planned, level: candidate, in: rect)
+                pieces += found.covered
+                stillUncovered += found.uncovered
+            }
+            uncovered = stillUncovered
+        }
+        for rect in uncovered {
+            statistics.checkerboardPixels += rect.area
+            pieces.append(LevelPiece(source: .missing, destination: rect, mapping: mapping))
+        }
+        if !uncovered.isEmpty { statistics.tilesCheckerboarded += 1 }
+        return pieces
+    }
+
+    /// The parts of framebuffer rect `rect` that level `k`'s tiles with pixels cover (as pieces), and the
+    /// parts they do not. The mapping is the layer's, from its first visible pixel, as in ``levelTiles``.
+    private func levelPieces(_ planned: PlannedLayer, level k: Int, in rect: PixelRect)
+        -> (covered: [LevelPiece], uncovered: [PixelRect]) {
+        let clip = planned.visiblePlaneRect.offsetBy(dx: planned.translation.x, dy: planned.translation.y)
+        let levelScale = LevelsOfDetail.scale(k, deviceScale: scale)
+        let m = LevelMapping(exactScale: planned.scale, levelScale: levelScale, translation: planned.translation,
+                             origin: (clip.minX, clip.minY))
+        let n = grid.size, one = Int64(ResampleMapping.one)
+        let columns = LevelMapping.spans(rect.minX, rect.maxX, start: m.u0, origin: m.x0, step: m.du, tileSize: n)
+        let rows = LevelMapping.spans(rect.minY, rect.maxY, start: m.v0, origin: m.y0, step: m.dv, tileSize: n)
+        var covered: [LevelPiece] = [], uncovered: [PixelRect] = []
+        for (row, ys) in rows {
+            for (column, xs) in columns {
+                let part = PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count)
+                let key = TileKey(layer: planned.identity, scaleBits: (-levelScale).bitPattern, column: column, row: row)
+                guard let entry = cache[key], let pixels = entry.pixels else {
+                    uncovered.append(part)
+                    continue
+                }
+                need(entry)
+                let mapping = ResampleMapping(
+                    x0: Int32(m.u(xs.lowerBound) - Int64(column * n) * one), dx: Int32(m.du),
+                    y0: Int32(m.v(ys.lowerBound) - Int64(row * n) * one), dy: Int32(m.dv))
+                covered.append(LevelPiece(source: .pixels(pixels, stamp: entry.stamp), destination: part, mapping: mapping))
+            }
+        }
+        return (covered, uncovered)
+    }
+}

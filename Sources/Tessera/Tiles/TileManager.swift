@@ -136,16 +136,12 @@ final class TileManager {
         }
         takeFinished()
 
-        levelPieces = levelTiles.mapValues { tiles in
-            tiles.map { tile in
-                if let pixels = tile.entry.pixels {
-                    if !tile.entry.isCurrent { statistics.tilesShownStale += 1 }
-                    return LevelPiece(source: .pixels(pixels, stamp: tile.entry.stamp), destination: tile.destination,
-                                      mapping: tile.mapping)
-                }
-                statistics.tilesCheckerboarded += 1
-                statistics.checkerboardPixels += tile.destination.area
-                return LevelPiece(source: .missing, destination: tile.destination, mapping: tile.mapping)
+        levelPieces = [:]
+        for (index, tiles) in levelTiles {
+            guard case let .tile(layer, _, _) = plan.ops[index].source, let k = chosenLevels[layer] else { continue }
+            levelPieces[index] = tiles.flatMap { tile in
+                resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
+                                 mapping: tile.mapping, statistics: &statistics)
             }
         }
         for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tessera
 
@@ -61,6 +62,27 @@ import Testing
         }
     }
 
+    @Test func aLevelTileNotArrivedYetIsDrawnFromTheNearestLevelThatHasPixels() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        map.content = SlowAtScaleContent(base: PatternContent(seed: 31), slowScale: 4)
+        pin.content = SlowAtScaleContent(base: PatternContent(seed: 32), slowScale: 4)
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        try scroll.setZoomScale(3)  // wants level 2 (scale 4), whose raster is slow: level 1 stands in
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+        let scale2 = [ObjectIdentifier(map): 2.0, ObjectIdentifier(pin): 2.0]
+        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1, levels: scale2)
+        #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil)
+        compositor.drainRaster()
+    }
+
     @Test func theWantedLevelIsTheSmallestPowerOfTwoAtOrAboveTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
@@ -83,5 +105,16 @@ import Testing
         }
         let got = spans.flatMap { span in span.range.map { ($0, span.tile) } }
         #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1))
+    }
+}
+
+/// `base`, but every draw at `slowScale` first sleeps 50 ms: its tiles arrive well after the frame.
+struct SlowAtScaleContent: LayerContent {
+    var base: PatternContent
+    var slowScale: Double
+
+    func draw(in context: RasterContext) {
+        if context.scale == slowScale { Thread.sleep(forTimeInterval: 0.05) }
+        base.draw(in: context)
     }
 }
