@@ -97,6 +97,13 @@ final class TileManager {
                     levelTiles[index] = try self.levelTiles(plan.layers[layer], records[layer], level: k, jobs: &nowJobs,
                                                             visibleJobs: &visibleJobs, statistics: &statistics)
                 }
+                if records[layer].lastScale == plan.layers[layer].scale {  // settled: bring the exact tiles
+                    let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
+                                      column: column, row: row)
+                    let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
+                    need(entry)
+                    if !entry.isReady, let job = try schedule(entry, plan.layers[layer], .now) { nowJobs.append(job) }
+                }
                 continue
             }
             let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
