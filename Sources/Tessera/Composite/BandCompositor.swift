@@ -132,6 +132,7 @@ enum BandCompositor {
             let r = piece.rect
             let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
             if let pixels = op.pixels, let scaled = op.scaled {
+                // Src-over also for an opaque piece: an opaque sample replaces the pixel exactly.
                 // The piece starts (r.minX − origin) columns into the op: advance the positions exactly.
                 var mapping = scaled.mapping
                 mapping.x0 &+= Int32(r.minX - op.originX) &* mapping.dx

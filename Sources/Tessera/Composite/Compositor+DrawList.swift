@@ -37,17 +37,17 @@ extension Compositor {
         return (DrawList(ops: ops), signatures, skipped)
     }
 
-    /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly (never opaque:
-    /// the filter may blend in a transparent neighbour), or the checkerboard's light colour where nothing
-    /// covers it yet.
+    /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its
+    /// tile is (every sample of opaque pixels has alpha 255) and the opacity is 255 — or the checkerboard's
+    /// light colour where nothing covers it yet.
     private func appendLevelPieces(_ pieces: [LevelPiece], opacity: UInt8, to ops: inout [DrawOp],
                                    _ signatures: inout [DrawSignature]) {
         for piece in pieces {
             let origin = (x: piece.destination.x, y: piece.destination.y)
             switch piece.source {
-            case let .pixels(pixels, stamp):
+            case let .pixels(pixels, stamp, opaque):
                 ops.append(DrawOp(source: .scaled(pixels, piece.mapping, .bilinear), destination: piece.destination,
-                                  sourceOrigin: origin, opacity: opacity, isOpaque: false))
+                                  sourceOrigin: origin, opacity: opacity, isOpaque: opaque && opacity == 255))
                 signatures.append(DrawSignature(
                     identity: .scaledTile(stamp: stamp, dx: piece.mapping.dx, dy: piece.mapping.dy),
                     destination: piece.destination, sourceX: Int(piece.mapping.x0), sourceY: Int(piece.mapping.y0),

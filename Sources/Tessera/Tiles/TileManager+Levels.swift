@@ -4,8 +4,9 @@ import TesseraKernelBodies
 /// framebuffer rect, or — when no pixels have arrived for that level tile — a solid checkerboard fill.
 struct LevelPiece {
     enum Source {
-        /// The level tile's pixels (`(N + 1)²`, see ``LevelMapping``) and their installation stamp.
-        case pixels(PixelBuffer, stamp: UInt64)
+        /// The level tile's pixels (`(N + 1)²`, see ``LevelMapping``), their installation stamp, and
+        /// whether every one of them (gutter included) has alpha 255 — then so has every sample.
+        case pixels(PixelBuffer, stamp: UInt64, opaque: Bool)
         /// Nothing covers it yet: drawn as ``Checkerboard/light``.
         case missing
     }
@@ -113,7 +114,8 @@ extension TileManager {
                           mapping: ResampleMapping, statistics: inout FrameStatistics) -> [LevelPiece] {
         if let pixels = entry.pixels {
             if !entry.isCurrent { statistics.tilesShownStale += 1 }
-            return [LevelPiece(source: .pixels(pixels, stamp: entry.stamp), destination: destination, mapping: mapping)]
+            return [LevelPiece(source: .pixels(pixels, stamp: entry.stamp, opaque: entry.coverage == .opaque),
+                               destination: destination, mapping: mapping)]
         }
         var others: [Int] = []
         for distance in 1...Swift.max(1, levels.count) {
@@ -162,7 +164,8 @@ extension TileManager {
                 let mapping = ResampleMapping(
                     x0: Int32(m.u(xs.lowerBound) - Int64(column * n) * one), dx: Int32(m.du),
                     y0: Int32(m.v(ys.lowerBound) - Int64(row * n) * one), dy: Int32(m.dv))
-                covered.append(LevelPiece(source: .pixels(pixels, stamp: entry.stamp), destination: part, mapping: mapping))
+                covered.append(LevelPiece(source: .pixels(pixels, stamp: entry.stamp, opaque: entry.coverage == .opaque),
+                                          destination: part, mapping: mapping))
             }
         }
         return (covered, uncovered)
