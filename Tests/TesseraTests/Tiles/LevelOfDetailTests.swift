@@ -31,11 +31,12 @@ import Testing
     }
 
     /// Zoom per frame and the level exponent the zooming layers are drawn from (`nil`: exact tiles):
-    /// a change picks `⌈log₂ zoom⌉`, one step at a time from the level shown; a repeated zoom settles;
+    /// a change picks `⌈log₂ zoom⌉` (`⌊log₂ zoom⌋` zooming out), one step at a time from the level shown;
+    /// a repeated zoom settles;
     /// a level equal to the exact scale draws the exact tiles.
     static let frames: [(zoom: Double, level: Int?)] = [
         (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, 0), (0.45, -1), (2, 0), (4, 1),
-        (4, nil), (2, nil),
+        (4, nil), (2, nil), (1.5, 0), (1.2, 0), (2.5, 1),
     ]
 
     @Test(arguments: [16, 64])
@@ -86,8 +87,11 @@ import Testing
     @Test func theWantedLevelIsTheSmallestPowerOfTwoAtOrAboveTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
-        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map(levels.level(forZoom:))
+        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0) }
                 == [-2, -2, -1, -1, 0, 1, 1, 3, 3, 3])
+        // Zooming out rounds down: the coarser level.
+        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0, zoomingOut: true) }
+                == [-2, -2, -2, -1, 0, 0, 1, 2, 3, 3])
         #expect(LevelsOfDetail.step(from: nil, toward: 3) == 3)
         #expect(LevelsOfDetail.step(from: -1, toward: 3) == 0)
         #expect(LevelsOfDetail.step(from: 2, toward: -2) == 1)
