@@ -3,8 +3,13 @@
 /// Tile counts are of distinct tiles (device-pixel squares of a layer's plane). Times are wall-clock
 /// durations measured on the calling thread. Thread safety: a plain value.
 public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
-    /// The compositor's frame number, from 1.
+    /// The compositor's frame number, from 1. An unchanged frame (``isUnchangedFrame``) repeats the
+    /// number of the last planned frame.
     public var frameNumber: UInt64 = 0
+    /// True when the frame was the last frame again: no layer had changed, the tile stage was settled and
+    /// the caller's framebuffer held the last frame, so nothing was planned, looked up or composited
+    /// (`damage` is empty; tile and cache figures are the last frame's).
+    public var isUnchangedFrame = false
     /// Tiles the frame shows (the tiles of every visible layer's content intersecting its clipped bounds).
     public var tilesVisible = 0
     /// Visible tiles whose current pixels were cached when the frame looked them up.
