@@ -112,10 +112,9 @@ public final class Compositor {
             let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
                 regions.contains { !op.destination.intersection($0).isEmpty }
             })
-            let culled = relevant.removingOccluded()
-            statistics.drawOps = culled.list.ops.count
-            statistics.drawOpsSkipped = list.skipped + culled.removed
-            BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
+            statistics.drawOps = relevant.ops.count
+            statistics.drawOpsSkipped = list.skipped
+            BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                      bandHeight: configuration.bandHeight, workers: configuration.workers,
                                      kernels: kernels)
         }

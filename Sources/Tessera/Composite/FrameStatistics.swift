@@ -67,10 +67,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var isOverBudget = false
     /// Tile buffers newly allocated by this frame (0 in a steady scroll: evicted buffers are reused).
     public var tileBuffersAllocated = 0
-    /// Draw ops composited (colours and tiles), after occlusion culling; 0 when the frame composited
-    /// nothing (no damage).
+    /// Draw ops handed to composition (colours and tiles meeting the damage); 0 when the frame
+    /// composited nothing (no damage). What later opaque ops cover is cut away per band, not counted.
     public var drawOps = 0
-    /// Draw ops skipped because a later opaque op covers them, plus fully transparent tiles skipped.
+    /// Fully transparent tiles skipped (nothing to draw).
     public var drawOpsSkipped = 0
     /// This frame, for ``Compositor/render(_:into:previousFrame:)`` next time.
     public var frameToken = FrameToken(value: 0)
