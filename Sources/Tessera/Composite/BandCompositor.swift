@@ -47,7 +47,7 @@ enum BandCompositor {
         let itemCount = items.count
         guard itemCount > 0 else { return }
         let work = items
-        let routines = kernels.routines
+        let routines = kernels.routines(for: framebuffer.format)  // the swizzle is in the kernels
         let lanes = Swift.min(workers, itemCount)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)

@@ -32,6 +32,8 @@ public final class Compositor {
     let tiles: TileManager
     /// The last frame's ops, for damage-only frames.
     var damage = DamageTracker()
+    /// The pixel format of the last frame's framebuffer: a frame in another format is a full frame.
+    var damageFormat: PixelFormat?
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
 
@@ -54,7 +56,8 @@ public final class Compositor {
     public var tilesInCache: Int { tiles.cache.count }
 
     /// Renders the tree at `root` into `framebuffer` (overwriting every pixel; the area no layer covers
-    /// becomes transparent) and reports what it took. `root`'s `frame.origin` (points × scale) places
+    /// becomes transparent, or opaque black in the `X` formats) and reports what it took. The pixels are
+    /// written in the framebuffer's ``PixelBuffer/format`` directly by the composite pass. `root`'s `frame.origin` (points × scale) places
     /// it; a superlayer of `root`, if any, is ignored.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `framebuffer` when it has no
     ///   pixels, or a layer whose position is too far out to be represented in device pixels. Nothing is
@@ -66,7 +69,7 @@ public final class Compositor {
     /// Renders like ``render(_:into:)``, but composites only the pixels that can differ from the frame
     /// `previousFrame` (``FrameStatistics/frameToken`` of an earlier call), which `framebuffer` must still
     /// hold: the caller's promise. When `previousFrame` is `nil`, not this compositor's last frame, or the
-    /// framebuffer's size changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
+    /// framebuffer's size or ``PixelFormat`` changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
     /// composited (for presenting with damage, as Wayland's `damage_buffer` wants); an unchanged frame
     /// composites nothing.
     /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
@@ -94,8 +97,10 @@ public final class Compositor {
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
-        let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
-                                     token: token)
+        let sameFormat = damageFormat == framebuffer.format
+        damageFormat = framebuffer.format
+        let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds,
+                                     previousFrame: sameFormat ? previousFrame : nil, token: token)
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
             let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
