@@ -32,6 +32,8 @@ public enum ScrollBenchmark {
         public var rasterCost = 1
         /// Compositor settings; `scale` is taken from the scene's viewport.
         public var compositor = Compositor.Configuration()
+        /// The framebuffer's pixel format (default RGBA; README.md, "Host pixel formats").
+        public var format = PixelFormat.rgba
 
         public init() {}
     }
@@ -104,7 +106,8 @@ public enum ScrollBenchmark {
         let script = try ScrollScript(kind: options.script, scrollLayer: bench.scrollLayer, direction: bench.direction,
                                       speed: options.speed, framesPerSecond: options.framesPerSecond)
         try RasterCostContent.apply(repetitions: options.rasterCost, to: bench.scene.root)
-        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight)
+        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight,
+                                          format: options.format)
         trace?.attach(to: compositor)
         let clock = ContinuousClock()
         var previousFrame: FrameToken?

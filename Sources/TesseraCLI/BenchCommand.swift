@@ -6,12 +6,13 @@ import TesseraProfiling
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
 /// [--raster async|sync] [--raster-cost N] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
-/// [--trace FILE.json] [--json]`
+/// [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--json]`
 enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
                              [--raster async|sync] [--raster-cost N] [--pace vsync|none]
-                             [--workers N] [--tile-size PX] [--budget MIB] [--trace FILE.json] [--json]
+                             [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
+                             [--trace FILE.json] [--json]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
           --frames       measured frames, default 600
           --speed        scroll speed in points per second, default 10000
@@ -27,6 +28,7 @@ enum BenchCommand {
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256
+          --format       framebuffer pixel format: rgba (default), bgra, xrgb (bytes B,G,R,255), xbgr (R,G,B,255)
           --trace        write a Chrome trace (Perfetto, chrome://tracing) of every frame and tile raster
           --json         print one JSON object instead of text
         """
@@ -51,6 +53,9 @@ enum BenchCommand {
         bench.compositor.tileSize = try options.integer("--tile-size", in: 16...2048) ?? bench.compositor.tileSize
         if let mebibytes = try options.integer("--budget", in: 0...1 << 20) {
             bench.compositor.cacheBudgetBytes = mebibytes << 20
+        }
+        if let format = try options.choice("--format", PixelFormat.allCases.map(\.rawValue)) {
+            bench.format = PixelFormat(rawValue: format)!
         }
         let tracePath = try options.value("--trace")
         if let tracePath, tracePath.isEmpty { throw UsageError("bench: --trace needs a file name") }
