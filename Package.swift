@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "TesseraProfiling", dependencies: ["Tessera"]),
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"]),
         .executableTarget(name: "TesseraSceneFuzz", dependencies: ["Tessera", "TesseraScene", "TesseraBench"]),
-        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera", "TesseraScene", "TesseraBench"], path: "Benchmarks",
+        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"], path: "Benchmarks",
                           exclude: ["README.md", "Raster/README.md", "results"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"], swiftSettings: optimizedInDebug),
         .target(name: "CTessera"),
