@@ -14,6 +14,17 @@ enum BenchReportFormat {
         o.script == .fastfling ? Swift.max(o.speed, ScrollScript.fastFlingSpeed) : o.speed
     }
 
+    /// The report as JSON; with `perFrame`, a `per_frame` array of the report's ``FrameRecord``s last.
+    static func json(_ r: ScrollBenchmark.Report, perFrame: Bool) -> JSONOutput {
+        guard perFrame, case .object(let fields) = json(r) else { return json(r) }
+        return .object(fields + [("per_frame", .array(r.series.map { f in
+            .object([("frame", .int(f.frame)), ("ms", .number(f.totalMilliseconds)),
+                     ("plan_ms", .number(f.planMilliseconds)), ("raster_ms", .number(f.rasterMilliseconds)),
+                     ("composite_ms", .number(f.compositeMilliseconds)),
+                     ("tiles_checkerboarded", .int(f.tilesCheckerboarded)), ("damaged_pixels", .int(f.damagedPixels))])
+        }))])
+    }
+
     static func json(_ r: ScrollBenchmark.Report) -> JSONOutput {
         let o = r.options, raster = r.raster, arrival = r.raster.arrival
         let totalPhase = r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds

@@ -52,7 +52,7 @@ import TesseraScene
         expectFailure(tessera_layer_hit_test(scene.root, 0, 0, nil), Int(TESSERA_INVALID_ARGUMENT), naming: "out")
         expectFailure(tessera_layer_convert_point(scene.root, list, 0, .infinity, &x, &y),
                       Int(TESSERA_INVALID_ARGUMENT), naming: "y")
-        rect.width = -1
+        rect.width = .nan
         expectFailure(tessera_layer_convert_rect(list, scene.root, &rect, &converted),
                       Int(TESSERA_INVALID_ARGUMENT), naming: "rect->width")
         let other = try makeLayer()
@@ -90,16 +90,16 @@ import TesseraScene
         var state = tessera_animator_state()
         expectOK(tessera_animator_get_state(animator, &state))
         #expect(state.is_at_rest == 1 && state.has_indicators == 1 && state.indicator_alpha == 0)
+        // Paging (options apply from the next gesture): a release settles on a multiple of the bounds height.
+        var options = tessera_animator_options()
+        expectOK(tessera_animator_get_options(animator, &options))
+        options.paging = 1
+        expectOK(tessera_animator_set_options(animator, &options))
         // A drag moves the offset opposite to the finger; the indicator shows.
         expectOK(tessera_animator_drag(animator, 0, -30))
         expectOK(tessera_animator_get_state(animator, &state))
         #expect(state.is_dragging == 1 && state.offset_y == 30 && state.indicator_alpha == 1
                 && state.vertical_indicator_visible == 1 && state.vertical_indicator.height > 0)
-        // Paging: a release settles on a multiple of the bounds height (50).
-        var options = tessera_animator_options()
-        expectOK(tessera_animator_get_options(animator, &options))
-        options.paging = 1
-        expectOK(tessera_animator_set_options(animator, &options))
         var ended: Int32 = 9
         expectOK(tessera_animator_end_drag(animator, 0, -400, &ended))
         #expect(ended == 0)
@@ -109,7 +109,8 @@ import TesseraScene
             rests += Int(ended)
         }
         expectOK(tessera_animator_get_state(animator, &state))
-        #expect(rests == 1 && state.is_at_rest == 1 && state.offset_y.truncatingRemainder(dividingBy: 50) == 0)
+        #expect(rests == 1 && state.is_at_rest == 1 && state.offset_y > 30
+                && state.offset_y.truncatingRemainder(dividingBy: 50) == 0, "offset \(state.offset_y)")
         // Without bounces a drag past the top stays at the edge.
         options.paging = 0
         options.bounces = 0
