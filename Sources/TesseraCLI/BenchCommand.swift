@@ -5,12 +5,14 @@ import TesseraBench
 import TesseraProfiling
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
-/// [--raster async|sync] [--raster-cost N] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
-/// [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]`
+/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N]
+/// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--plot FILE.svg]
+/// [--json [--per-frame]]`
 enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
-                             [--raster async|sync] [--raster-cost N] [--pace vsync|none]
+                             [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
+                             [--pace vsync|none]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
                              [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
@@ -23,6 +25,9 @@ enum BenchCommand {
           --raster       async: frames never wait for raster, missing tiles show as checkerboard (default);
                          sync: every frame waits for its raster
           --raster-cost  draw every tile N times (1…1000, default 1): stands for expensive content
+          --raster-priority
+                         background: raster draws run at Dispatch's background quality of service, below
+                         the frame (default); normal: at user-initiated, competing with composition
           --pace         vsync: each frame starts no earlier than its 1/fps slot, raster runs in between
                          (default); none: frames back to back. Frame times are render times either way
           --workers      Dispatch workers for raster and composite, default: the processor count
@@ -49,6 +54,9 @@ enum BenchCommand {
             bench.compositor.rasterMode = raster == "sync" ? .synchronous : .asynchronous
         }
         bench.rasterCost = try options.integer("--raster-cost", in: 1...1000) ?? bench.rasterCost
+        if let priority = try options.choice("--raster-priority", ["background", "normal"]) {
+            bench.compositor.backgroundRaster = priority == "background"
+        }
         if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {
             bench.pacing = FramePacer.Mode(rawValue: pace)!
         }
