@@ -75,6 +75,14 @@ public final class Compositor {
     /// composites nothing.
     /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
     public func render(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
+        var statistics = FrameStatistics()
+        try tesseraPhaseFrame {  // the phase marks are for profilers (PhaseMarkers.swift)
+            statistics = try renderFrame(root, into: framebuffer, previousFrame: previousFrame)
+        }
+        return statistics
+    }
+
+    private func renderFrame(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
         guard framebuffer.width > 0, framebuffer.height > 0 else {
             throw TesseraError.invalidArgument(
                 argument: "framebuffer",
@@ -86,14 +94,27 @@ public final class Compositor {
         let planStart = clock.now
         var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
                                    lookAhead: configuration.maximumPrepaintTiles > 0)
-        let plan = try planner.plan(root)
+        var planned: FramePlan?
+        try tesseraPhasePlan { planned = try planner.plan(root) }
+        let plan = planned!  // set unless `plan` threw
         statistics.planTime = clock.now - planStart
 
         let rasterStart = clock.now
-        let resolved = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics)
+        var prepared: [TileManager.ResolvedTile?]?
+        try tesseraPhaseTiles { prepared = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics) }
+        let resolved = prepared!  // set unless `prepare` threw
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now
+        tesseraPhaseComposite { composite(plan, resolved, into: framebuffer, previousFrame: previousFrame,
+                                          statistics: &statistics) }
+        statistics.compositeTime = clock.now - compositeStart
+        return statistics
+    }
+
+    /// Step 3 of the frame: the draw list, damage, culling and the bands.
+    private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], into framebuffer: PixelBuffer,
+                           previousFrame: FrameToken?, statistics: inout FrameStatistics) {
         let list = drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
@@ -117,8 +138,6 @@ public final class Compositor {
         damage = tracker
         statistics.frameToken = token
         statistics.damage = regions
-        statistics.compositeTime = clock.now - compositeStart
-        return statistics
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the
