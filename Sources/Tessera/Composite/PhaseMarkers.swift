@@ -1,35 +1,57 @@
-// The frame's phases, marked for profilers (Profiles/README.md, "Phases").
-//
-// Each marker is a function that only calls its closure, with a fixed symbol name (`@_silgen_name`), never
-// inlined (`@inline(never)`) and never optimized (`@_optimize(none)`: no closure or signature
-// specialization, which would call a copy under another name). So every sample taken while a phase runs
-// has the marker's plain C-like name in its stack, whatever the optimizer did to the code inside, and
-// `FramePhase` (TesseraProfiling) classifies samples by these names only. A check in Profiles/check-markers.sh
-// (`nm` and `objdump` on the release binary) fails when a marker is missing or no longer called.
-//
-// Cost: one extra call and return per phase per frame (per work item on the band workers, per raster
-// job); nothing per pixel. Thread safety: they run on whatever thread calls them.
+internal import TesseraPhaseMarkers
 
-/// The whole `Compositor.render` call (per-frame bookkeeping outside the three phases is "render").
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_frame")
-func tesseraPhaseFrame(_ body: () throws -> Void) rethrows { try body() }
+// The frame's phases, marked for profilers (Profiles/README.md, "Phases"; ARCHITECTURE.md, "Profiling
+// phases").
+//
+// Each phase runs inside a C marker function with a fixed symbol (`Sources/TesseraPhaseMarkers`): C, so
+// that the Swift optimizer cannot inline, specialize or rename it (a Swift function with `@_silgen_name`,
+// `@inline(never)` and `@_optimize(none)` was still closure-specialized into copies with other names);
+// never inlined and never tail-calling, so every sample taken while a phase runs has the marker's plain
+// name in its stack. `FramePhase` (TesseraProfiling) classifies samples by these names only;
+// `Profiles/check-markers.sh` (`nm`, `objdump`) fails when a release build no longer defines or calls one.
+//
+// Cost: two extra calls per phase per frame (per band work item, per raster job); nothing per pixel.
+// Thread safety: they run the body on the calling thread.
+
+/// Runs `body` through a marker: the closure goes to C as a context pointer and comes back through one
+/// non-capturing trampoline.
+@inline(__always)
+private func marked(_ marker: (UnsafeMutableRawPointer?, tessera_phase_body?) -> Void, _ body: () -> Void) {
+    withoutActuallyEscaping(body) { escapable in
+        var run: () -> Void = escapable
+        withUnsafeMutablePointer(to: &run) { pointer in
+            marker(UnsafeMutableRawPointer(pointer)) { context in
+                context!.assumingMemoryBound(to: (() -> Void).self).pointee()
+            }
+        }
+    }
+}
+
+/// ``marked(_:_:)`` for a throwing body: the error is carried out of the C call and thrown after it.
+@inline(__always)
+private func markedThrowing(_ marker: (UnsafeMutableRawPointer?, tessera_phase_body?) -> Void,
+                            _ body: () throws -> Void) throws {
+    var failure: (any Error)?
+    marked(marker) {
+        do { try body() } catch { failure = error }
+    }
+    if let failure { throw failure }
+}
+
+/// The whole `Compositor.render` call (bookkeeping outside the three phases counts as "render").
+func tesseraPhaseFrame(_ body: () throws -> Void) throws { try markedThrowing({ tessera_phase_frame($0, $1) }, body) }
 
 /// Planning: `FramePlanner` walking the tree (the model thread).
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_plan")
-func tesseraPhasePlan(_ body: () throws -> Void) rethrows { try body() }
+func tesseraPhasePlan(_ body: () throws -> Void) throws { try markedThrowing({ tessera_phase_plan($0, $1) }, body) }
 
 /// The tile stage: `TileManager.prepare` (cache look-ups, queueing raster, waiting in synchronous mode).
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_tiles")
-func tesseraPhaseTiles(_ body: () throws -> Void) rethrows { try body() }
-
-/// One raster job on a raster worker (`RasterJob.draw`, the layer content's drawing).
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_raster_job")
-func tesseraPhaseRasterJob(_ body: () -> Void) { body() }
+func tesseraPhaseTiles(_ body: () throws -> Void) throws { try markedThrowing({ tessera_phase_tiles($0, $1) }, body) }
 
 /// Composition on the model thread: the draw list, damage, culling, binning, then the bands.
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_composite")
-func tesseraPhaseComposite(_ body: () throws -> Void) rethrows { try body() }
+func tesseraPhaseComposite(_ body: () -> Void) { marked({ tessera_phase_composite($0, $1) }, body) }
 
 /// One composite work item (a band or part of one) on a band worker.
-@inline(never) @_optimize(none) @_silgen_name("tessera_phase_composite_band")
-func tesseraPhaseCompositeBand(_ body: () -> Void) { body() }
+func tesseraPhaseCompositeBand(_ body: () -> Void) { marked({ tessera_phase_composite_band($0, $1) }, body) }
+
+/// One raster job on a raster worker (`RasterJob.draw`, the layer content's drawing).
+func tesseraPhaseRasterJob(_ body: () -> Void) { marked({ tessera_phase_raster_job($0, $1) }, body) }
