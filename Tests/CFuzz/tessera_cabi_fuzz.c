@@ -1130,7 +1130,7 @@ static void do_query(world *w) {
     int bad = chance(r, 20);
     switch (below(r, 3)) {
     case 0: {
-        double x = bad ? bad_coordinate(r) : uniform(r, -50, 200), y = uniform(r, -50, 200);
+        double x = bad ? (chance(r, 50) ? NAN : -INFINITY) : uniform(r, -50, 200), y = uniform(r, -50, 200);
         tessera_layer hit = 7;
         if (check(w, "tessera_layer_hit_test", tessera_layer_hit_test(a, x, y, &hit),
                   bad ? TESSERA_INVALID_ARGUMENT : TESSERA_OK) == TESSERA_OK && hit != 0) {
