@@ -29,7 +29,7 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(),
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), FormatBenchmarks(),
                                                      LayoutBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {
