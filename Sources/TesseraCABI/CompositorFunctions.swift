@@ -1,7 +1,6 @@
 import CTessera
 import Foundation
 import Tessera
-import TesseraScene
 
 // The compositor entry points of tessera.h.
 

@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
-import TesseraScene
 import TesseraBench
-import TesseraProfiling
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
 /// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]

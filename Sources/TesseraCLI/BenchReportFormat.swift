@@ -2,7 +2,6 @@ import Foundation
 import Tessera
 import TesseraScene
 import TesseraBench
-import TesseraProfiling
 
 /// The two faces of a ``ScrollBenchmark/Report``: text for people, JSON (snake_case keys) for tools.
 enum BenchReportFormat {
