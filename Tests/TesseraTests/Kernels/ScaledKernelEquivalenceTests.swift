@@ -269,18 +269,21 @@ import Testing
         }
     }
 
-    /// A large case per tier: 640×360 → 960×540 (×1.5) and → 480×270 (×0.75) of mixed content.
+    /// A large case per tier: 640×360 → 960×540 (×1.5) and → 480×270 (×0.75) of mixed content, and a
+    /// 620-pixel-wide sub-pixel translation at scale 1 (rows of several chunks on every path).
     @Test(arguments: ResampleFilter.allCases)
     func largeUpAndDownScales(_ filter: ResampleFilter) throws {
         var rng = SplitMix64(seed: 0x4_000)
         let src = try TestMemory(width: 640, height: 360, rng: &rng)
         PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
         for table in try availableTables() {
-            for (scale, w, h) in [(1.5, 960, 540), (0.75, 480, 270)] {
+            for (scale, offset, w, h) in [(1.5, (x: 0.0, y: 0.0), 960, 540), (0.75, (x: 0.0, y: 0.0), 480, 270),
+                                          (1, (x: 3.5, y: 2.25), 620, 40), (1, (x: 7.0, y: 1.0), 620, 10)] {
                 let dst = try TestMemory(width: w, height: h, rng: &rng)
                 PixelContent.fill(dst.buffer) { _ in PixelContent.mixed(&rng) }
                 try expectSameAsReference(table, src: src.buffer, dst: dst,
-                                          mapping: try ResampleMapping(scale: scale), filter: filter, opacity: 255)
+                                          mapping: try ResampleMapping(scale: scale, sourceOffset: offset),
+                                          filter: filter, opacity: 255, "scale \(scale) offset \(offset)")
             }
         }
     }
