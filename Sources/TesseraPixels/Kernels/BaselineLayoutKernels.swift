@@ -22,7 +22,8 @@ extension BaselineKernels {
 
     private static func layoutRoutines(_ layout: StoreLayoutID) -> KernelRoutines {
         KernelRoutines(layout: layout, copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver,
-                       copyStreaming: copyStreaming, fillStreaming: fillStreaming, storeFence: storeFence)
+                       copyStreaming: copyStreaming, fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver,
+                       storeFence: storeFence)
     }
 
     @inline(never)
