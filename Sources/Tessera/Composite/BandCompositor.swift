@@ -11,7 +11,8 @@ import TesseraKernelBodies
 /// one shared atomic counter until none is left, so a worker that finds cheap items takes more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
 /// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
-/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise.
+/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise,
+/// `maskedFillOver` / `maskedSourceOver` (``MaskKernelRoutines``) for ops with a coverage patch.
 /// So every framebuffer pixel is written once by the topmost opaque op under it (or the clear), plus once
 /// per translucent op above.
 ///
@@ -47,12 +48,12 @@ enum BandCompositor {
         let itemCount = items.count
         guard itemCount > 0 else { return }
         let work = items
-        let routines = kernels.routines
+        let routines = kernels.routines, masked = kernels.maskRoutines
         let lanes = Swift.min(workers, itemCount)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {
-                for item in work { composite(list, raw, bins, item, into: framebuffer, routines) }
+                for item in work { composite(list, raw, bins, item, into: framebuffer, routines, masked) }
                 return
             }
             let next = Atomic<Int>(0)
@@ -60,7 +61,7 @@ enum BandCompositor {
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < itemCount else { return }
-                    composite(list, raw, bins, work[index], into: framebuffer, routines)
+                    composite(list, raw, bins, work[index], into: framebuffer, routines, masked)
                 }
             }
         }
@@ -85,6 +86,11 @@ enum BandCompositor {
         let color: UInt32
         let opacity: UInt8
         let isOpaque: Bool
+        /// The coverage patch's byte (0, 0), or nil; it lands at framebuffer `(maskX, maskY)`.
+        let mask: UnsafeRawPointer?
+        let maskStride: Int
+        let maskX: Int
+        let maskY: Int
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -101,12 +107,24 @@ enum BandCompositor {
             originY = op.sourceOrigin.y
             opacity = op.opacity
             isOpaque = op.isOpaque
+            if let patch = op.mask {
+                mask = UnsafeRawPointer(patch.buffer.baseAddress)
+                maskStride = patch.buffer.bytesPerRow
+                maskX = patch.x
+                maskY = patch.y
+            } else {
+                mask = nil
+                maskStride = 0
+                maskX = 0
+                maskY = 0
+            }
         }
     }
 
     /// One work item: clears, then the visible pieces in paint order, then the store fence.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
-                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines,
+                                  _ masked: MaskKernelRoutines) {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
@@ -122,7 +140,16 @@ enum BandCompositor {
             let op = raw[piece.op]
             let r = piece.rect
             let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
-            if let pixels = op.pixels {
+            if let mask = op.mask {
+                let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+                if let pixels = op.pixels {
+                    let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
+                    masked.maskedSourceOver(source, op.bytesPerRow, destination, stride, coverage, op.maskStride,
+                                            r.width, r.height, op.opacity)
+                } else {
+                    masked.maskedFillOver(destination, stride, coverage, op.maskStride, r.width, r.height, op.color)
+                }
+            } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 if op.isOpaque {
                     let copy = piece.streams ? routines.copyStreaming : routines.copy

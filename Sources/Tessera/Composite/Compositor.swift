@@ -34,6 +34,8 @@ public final class Compositor {
     var damage = DamageTracker()
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
+    /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
+    let coverageCache = CoverageCache()
 
     /// Creates a compositor with an empty tile cache.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the bad configuration field.
@@ -90,7 +92,7 @@ public final class Compositor {
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now
-        let list = drawList(plan, tiles: resolved)
+        let list = try drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time

@@ -16,6 +16,10 @@ struct DrawSignature: Hashable, Sendable {
     let sourceX: Int
     let sourceY: Int
     let opacity: UInt8
+    /// The op's coverage patch (``CoveragePatch/stamp`` and position; 0 without one).
+    var maskStamp: UInt64 = 0
+    var maskX = 0
+    var maskY = 0
 }
 
 /// A frame handed to the caller: pass it back to ``Compositor/render(_:into:previousFrame:)`` together

@@ -63,4 +63,7 @@ struct PlannedOp {
     let sourceOrigin: (x: Int, y: Int)
     /// Effective opacity `round(opacity · 255)` (never 0: such draws are not planned).
     let opacity: UInt8
+    /// Coverage shapes the draw is scaled by (rounded clips of the layer and its ancestors, a border
+    /// ring), ancestors first; applied at composite time (`CoverageShape.swift`).
+    var shapes: [CoverageShape] = []
 }

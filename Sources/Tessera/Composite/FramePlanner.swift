@@ -13,6 +13,9 @@
 /// - its clip is the viewport ∩ the device rect of every ancestor with `clipsToBounds`; its own
 ///   background and content are further clipped to its own device rect (what a layer draws outside its
 ///   bounds is not part of its image);
+/// - rounded corners and borders (`FramePlanner+Appearance.swift`): the background is cut by the layer's
+///   rounded rect, content and sublayers too when it has `clipsToBounds`, and its border is planned after
+///   its sublayers; these are coverage shapes on the ops, applied at composite time;
 /// - its effective opacity is the product of the opacities down the tree, quantized once to
 ///   `round(opacity · 255)`; hidden layers and layers whose effective opacity rounds to 0 are skipped
 ///   with their sublayers.
@@ -60,11 +63,12 @@ struct FramePlanner {
         ops = []
         tileOps = 0
         ancestorDeltas = []
-        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1)
+        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1, shapes: [])
         return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
     }
 
-    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double) throws {
+    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double,
+                                shapes: [CoverageShape]) throws {
         guard !layer.isHidden else { return }
         let effectiveOpacity = opacity * layer.opacity
         let alpha = UInt8((effectiveOpacity * 255).rounded())
@@ -78,17 +82,20 @@ struct FramePlanner {
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
         let ownLookAhead = deviceRect.intersection(lookAheadClip)
+        let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
+        defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {
                 ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
-                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
+                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255,
+                                     shapes: appearance.background))
             }
         }
         if let content = layer.content, !ownLookAhead.isEmpty {
             try planContent(content, of: layer, composited: composited, deviceRect: deviceRect, clip: clip,
-                            ownClip: ownClip, alpha: alpha)
+                            ownClip: ownClip, alpha: alpha, shapes: appearance.clipped)
         }
 
         guard !layer.sublayers.isEmpty else { return }
@@ -98,13 +105,14 @@ struct FramePlanner {
         ancestorDeltas.append(layer.frame.origin - layer.boundsOrigin)
         defer { ancestorDeltas.removeLast() }
         for sublayer in layer.sublayers {
-            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity)
+            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity,
+                      shapes: appearance.clipped)
         }
     }
 
     private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
                                       deviceRect: PixelRect, clip: PixelRect, ownClip: PixelRect,
-                                      alpha: UInt8) throws {
+                                      alpha: UInt8, shapes: [CoverageShape]) throws {
         let translation = try devicePixel(composited - layer.boundsOrigin, layer)
         let toPlane = { (rect: PixelRect) in rect.offsetBy(dx: -translation.x, dy: -translation.y) }
         let visible = toPlane(ownClip)
@@ -124,11 +132,15 @@ struct FramePlanner {
                 let destination = tile.intersection(ownClip)
                 guard !destination.isEmpty else { continue }
                 ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
-                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha))
+                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha,
+                                     shapes: shapes))
                 tileOps += 1
             }
         }
     }
+
+    /// Appends a draw to the plan (for the planner's extensions).
+    mutating func appendOp(_ op: PlannedOp) { ops.append(op) }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.
     private func devicePixel(_ point: Point, _ layer: Layer) throws -> (x: Int, y: Int) {
