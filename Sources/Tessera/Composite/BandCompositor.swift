@@ -91,6 +91,8 @@ enum BandCompositor {
         let maskStride: Int
         let maskX: Int
         let maskY: Int
+        /// A group's ops (composited offscreen), or nil.
+        let group: DrawGroup?
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -102,7 +104,12 @@ enum BandCompositor {
                 pixels = UnsafeRawPointer(tile.baseAddress)
                 bytesPerRow = tile.bytesPerRow
                 color = 0
+            case .group:
+                pixels = nil
+                bytesPerRow = 0
+                color = 0
             }
+            if case .group(let group) = op.source { self.group = group } else { group = nil }
             originX = op.sourceOrigin.x
             originY = op.sourceOrigin.y
             opacity = op.opacity
@@ -129,18 +136,41 @@ enum BandCompositor {
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
-        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: item.rect)
-        let stride = framebuffer.bytesPerRow
+        let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
+        composite(list.ops, raw, candidates, item.rect, into: target, streams: true, routines, masked)
+        routines.storeFence()
+    }
+
+    /// Framebuffer-plane pixels in memory: pixel `(x, y)` of the plane is at `base`; rows `stride` apart.
+    struct Target {
+        let base: UnsafeMutableRawPointer
+        let stride: Int
+        let x: Int
+        let y: Int
+
+        func pointer(_ px: Int, _ py: Int) -> UnsafeMutableRawPointer { base + (py - y) * stride + (px - x) * 4 }
+    }
+
+    /// `rect` of `target` composited from scratch: clears, then the visible pieces of `candidates` (op
+    /// indices meeting `rect`, ascending) in paint order. `streams`: whether streaming stores may be used
+    /// (not in a group's offscreen, which is read right after).
+    private static func composite(_ ops: [DrawOp], _ raw: [RawOp], _ candidates: [Int], _ rect: PixelRect,
+                                  into target: Target, streams: Bool, _ routines: KernelRoutines,
+                                  _ masked: MaskKernelRoutines) {
+        let visibility = BandVisibility(ops: ops, candidates: candidates, band: rect)
+        let stride = target.stride
         for clear in visibility.clears {
             let r = clear.rect
-            let fill = clear.streams ? routines.fillStreaming : routines.fill
-            fill(framebuffer.baseAddress + r.minY * stride + r.minX * 4, stride, r.width, r.height, 0)
+            let fill = streams && clear.streams ? routines.fillStreaming : routines.fill
+            fill(target.pointer(r.minX, r.minY), stride, r.width, r.height, 0)
         }
         for piece in visibility.pieces {
             let op = raw[piece.op]
             let r = piece.rect
-            let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
-            if let mask = op.mask {
+            let destination = target.pointer(r.minX, r.minY)
+            if let group = op.group {
+                compositeGroup(group, r, over: destination, stride, op, routines, masked)
+            } else if let mask = op.mask {
                 let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
                 if let pixels = op.pixels {
                     let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
@@ -152,18 +182,38 @@ enum BandCompositor {
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 if op.isOpaque {
-                    let copy = piece.streams ? routines.copyStreaming : routines.copy
+                    let copy = streams && piece.streams ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
                 } else {
                     routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
                 }
             } else if op.isOpaque {
-                let fill = piece.streams ? routines.fillStreaming : routines.fill
+                let fill = streams && piece.streams ? routines.fillStreaming : routines.fill
                 fill(destination, stride, r.width, r.height, op.color)
             } else {
                 routines.fillOver(destination, stride, r.width, r.height, op.color)
             }
         }
-        routines.storeFence()
+    }
+
+    /// A group's piece `r`: its ops composited into a pooled offscreen of `r`'s size (transparent where
+    /// none draws), then blended over `destination` with the group's opacity (and coverage patch).
+    private static func compositeGroup(_ group: DrawGroup, _ r: PixelRect, over destination: UnsafeMutableRawPointer,
+                                       _ stride: Int, _ op: RawOp, _ routines: KernelRoutines,
+                                       _ masked: MaskKernelRoutines) {
+        let rowBytes = r.width * 4
+        let slab = OffscreenPool.shared.take(byteCount: rowBytes * r.height)
+        defer { OffscreenPool.shared.give(slab) }
+        let scratch = Target(base: slab.baseAddress, stride: rowBytes, x: r.minX, y: r.minY)
+        let ops = group.list.ops
+        let candidates = ops.indices.filter { !ops[$0].destination.intersection(r).isEmpty }
+        composite(ops, ops.map(RawOp.init), candidates, r, into: scratch, streams: false, routines, masked)
+        if let mask = op.mask {
+            let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+            masked.maskedSourceOver(slab.baseAddress, rowBytes, destination, stride, coverage, op.maskStride,
+                                    r.width, r.height, op.opacity)
+        } else {
+            routines.sourceOver(slab.baseAddress, rowBytes, destination, stride, r.width, r.height, op.opacity)
+        }
     }
 }

@@ -105,12 +105,14 @@ public final class Compositor {
             })
             let culled = relevant.removingOccluded()
             statistics.drawOps = culled.list.ops.count
+            statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped + culled.removed
             BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
                                      bandHeight: configuration.bandHeight, workers: configuration.workers,
                                      kernels: kernels)
         }
         damage = tracker
+        statistics.opacityPeepholes = plan.opacityPeepholes
         statistics.frameToken = token
         statistics.damage = regions
         statistics.compositeTime = clock.now - compositeStart

@@ -7,6 +7,8 @@ enum DrawIdentity: Hashable, Sendable {
     case tile(stamp: UInt64)
     /// The checkerboard, whose squares depend on the tile's plane origin modulo its period.
     case checkerboard(phaseX: Int, phaseY: Int)
+    /// The start of a group-opacity group (its ops follow); the group's bounds are the destination.
+    case group(opacity: UInt8, depth: Int)
 }
 
 /// One op of a frame as ``DamageTracker`` compares it.

@@ -8,6 +8,8 @@ struct DrawOp: Sendable {
         case color(Pixel)
         /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``.
         case tile(PixelBuffer)
+        /// A group-opacity group: its ops composited offscreen, then blended with ``DrawOp/opacity``.
+        case group(DrawGroup)
     }
 
     let source: Source

@@ -39,6 +39,11 @@ struct FramePlanner {
     private var layers: [PlannedLayer] = []
     private var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
+    /// Group-opacity groups (`FramePlanner+Groups.swift`).
+    var groups: [PlannedGroup] = []
+    var peepholes = 0
+    /// Layers visited so far with an opacity below 1 (a group containing one has no peephole).
+    var translucentLayers = 0
     private var tileOps = 0
     /// `frame.origin − bounds.origin` of every ancestor of the layer being visited, root first.
     private var ancestorDeltas: [Point] = []
@@ -61,18 +66,29 @@ struct FramePlanner {
         layers = []
         entering = []
         ops = []
+        groups = []
+        peepholes = 0
+        translucentLayers = 0
         tileOps = 0
         ancestorDeltas = []
         try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1, shapes: [])
-        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
+        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps, groups: groups,
+                         opacityPeepholes: peepholes)
     }
 
     private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double,
                                 shapes: [CoverageShape]) throws {
         guard !layer.isHidden else { return }
-        let effectiveOpacity = opacity * layer.opacity
-        let alpha = UInt8((effectiveOpacity * 255).rounded())
+        var effectiveOpacity = opacity * layer.opacity
+        var alpha = UInt8((effectiveOpacity * 255).rounded())
         guard alpha > 0 else { return }
+        var shapes = shapes
+        let group = beginGroup(layer, alpha: alpha, shapes: shapes)
+        if layer.opacity < 1 { translucentLayers += 1 }
+        if group != nil {  // the subtree is planned at full opacity, unclipped by its ancestors' shapes
+            (effectiveOpacity, alpha, shapes) = (1, 255, [])
+        }
+        defer { if let group { endGroup(group) } }
 
         var composited = layer.frame.origin
         for delta in ancestorDeltas.reversed() { composited += delta }
@@ -141,6 +157,12 @@ struct FramePlanner {
 
     /// Appends a draw to the plan (for the planner's extensions).
     mutating func appendOp(_ op: PlannedOp) { ops.append(op) }
+
+    /// The draws planned so far (for the planner's extensions).
+    var plannedOps: [PlannedOp] {
+        get { ops }
+        _modify { yield &ops }
+    }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.
     private func devicePixel(_ point: Point, _ layer: Layer) throws -> (x: Int, y: Int) {

@@ -10,6 +10,8 @@ struct LayerAppearance: Equatable {
     var borderWidth: Double = 0
     /// Straight alpha; Core Animation's default is opaque black.
     var borderColor: Color = .black
+    /// Core Animation's default: true.
+    var allowsGroupOpacity = true
 }
 
 extension Layer {
@@ -36,6 +38,16 @@ extension Layer {
     ///   negative, not finite or above 1e12 points; the layer is then unchanged.
     public func setBorderWidth(_ width: Double) throws {
         appearance.borderWidth = try PrimitiveValidation.radius(width, "borderWidth")
+    }
+
+    /// Whether a layer with ``opacity`` below 1 fades as one group (default true, as Core Animation): its
+    /// background, content, sublayers and border are composited at full opacity into an offscreen buffer,
+    /// which is then blended with the layer's opacity — overlapping parts do not show through each
+    /// other. When false, the opacity multiplies down the tree and each part blends on its own. The
+    /// offscreen pass is skipped when it cannot change a pixel (README.md, "Group opacity").
+    public var allowsGroupOpacity: Bool {
+        get { appearance.allowsGroupOpacity }
+        set { appearance.allowsGroupOpacity = newValue }
     }
 
     /// The border's colour (straight alpha; default opaque black, as Core Animation).

@@ -26,6 +26,11 @@ import Tessera
 ///   (`round(c · cᵢ / 255)`, ancestors first) and scale a source by `round(c · o / 255)` with its
 ///   opacity `o` (colours: `round(colour · c / 255)` after the opacity).
 ///
+/// - group opacity (README.md, "Group opacity"): a layer with `opacity < 1` and `allowsGroupOpacity`
+///   is drawn with its subtree at full opacity (and without its ancestors' coverages) into a transparent
+///   image of the framebuffer's size, which is then blended pixel by pixel with the group's `o` and the
+///   ancestors' coverage `c`: `round(p · round(c · o / 255) / 255)`. Always, without a peephole.
+///
 /// The only production code it calls is `LayerContent.draw(in:)` (what the content is) and the model's
 /// getters.
 enum ReferenceRenderer {
@@ -114,9 +119,30 @@ enum ReferenceRenderer {
     private static func visit(_ layer: Layer, composited: (x: Double, y: Double), into image: inout Image,
                               clip: Box, opacity: Double, scale: Double, shapes: [Shape]) throws {
         if layer.isHidden { return }
-        let effective = opacity * layer.opacity
+        let groupAlpha = Int((opacity * layer.opacity * 255).rounded())
+        if groupAlpha == 0 { return }
+        if layer.allowsGroupOpacity && layer.opacity < 1 {
+            var offscreen = Image(width: image.width, height: image.height)
+            try visitLayer(layer, composited: composited, into: &offscreen, clip: clip, effective: 1, scale: scale, shapes: [])
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let base = (y * image.width + x) * 4
+                    let p = offscreen.bytes[base..<base + 4].map { Int($0) }
+                    if p == [0, 0, 0, 0] { continue }
+                    let m = roundedDivide(coverage(shapes, x: x, y: y) * groupAlpha)
+                    image.blend(p.map { roundedDivide($0 * m) }, x: x, y: y)
+                }
+            }
+            return
+        }
+        try visitLayer(layer, composited: composited, into: &image, clip: clip, effective: opacity * layer.opacity,
+                       scale: scale, shapes: shapes)
+    }
+
+    /// A layer's own drawing, its sublayers and its border at effective opacity `effective`.
+    private static func visitLayer(_ layer: Layer, composited: (x: Double, y: Double), into image: inout Image,
+                                   clip: Box, effective: Double, scale: Double, shapes: [Shape]) throws {
         let alpha = Int((effective * 255).rounded())
-        if alpha == 0 { return }
         let rect = Box(x0: device(composited.x, scale), y0: device(composited.y, scale),
                        x1: device(composited.x + layer.frame.width, scale),
                        y1: device(composited.y + layer.frame.height, scale))
