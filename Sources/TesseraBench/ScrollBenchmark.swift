@@ -71,6 +71,9 @@ public enum ScrollBenchmark {
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
+        /// Group-opacity offscreen passes and peepholes over the measured frames (README.md, "Group opacity").
+        public var offscreenPasses = 0
+        public var opacityPeepholes = 0
         public var isaTier = ""
 
         /// Cache hits over visible tiles (1 when nothing was visible).
@@ -153,6 +156,8 @@ public enum ScrollBenchmark {
             report.planMilliseconds += statistics.planTime.milliseconds
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
+            report.offscreenPasses += statistics.offscreenPasses
+            report.opacityPeepholes += statistics.opacityPeepholes
             report.damagedPixels += statistics.damagedPixels
             report.addTiles(statistics)
             progress?(frame, options.frames)

@@ -180,6 +180,26 @@ import Testing
         }
     }
 
+    @Test func aHugeLayerWithAHugeRadiusComputesOnlyItsVisibleCornerAndMatchesTheReference() throws {
+        // Corner cells of 1,100² bytes exceed the cache's cell limit: the visible part is computed per frame.
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        root.backgroundColor = .black
+        let huge = try Layer(frame: Rect(x: -3900, y: -20, width: 4000, height: 3000))
+        huge.backgroundColor = try Color(hex: "#80C0FF")
+        huge.content = PatternContent(seed: 3)
+        huge.clipsToBounds = true
+        try huge.setCornerRadius(1100)
+        try huge.setBorderWidth(7.5)
+        try root.addSublayer(huge)
+        let cells = try ShapeCoverage(CoverageShape.Key(kind: .roundedClip, width: 4000, height: 3000, radius: 1100))
+        #expect(cells.cells.allSatisfy { $0 == nil })
+        let compositor = try Compositor(configuration: .init(tileSize: 64, workers: 2, bandHeight: 13, rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: 120, height: 90)
+        _ = try compositor.render(root, into: framebuffer)
+        let reference = try ReferenceRenderer.render(root, width: 120, height: 90, scale: 1)
+        #expect(firstDifference(framebuffer.packedBytes(), reference, width: 120) == nil)
+    }
+
     @Test func badRadiiAndWidthsAreRejectedByName() throws {
         let layer = try Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         try layer.setCornerRadius(3)
