@@ -1,9 +1,6 @@
 import Dispatch
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// Test images for the benchmarks, and the memcpy reference.
 enum BenchmarkContent {

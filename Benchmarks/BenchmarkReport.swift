@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// Text lines and the JSON document of the results.
 enum BenchmarkReport {

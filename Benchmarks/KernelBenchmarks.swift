@@ -1,9 +1,6 @@
 import Dispatch
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// The composition kernel benchmarks (targets in `Benchmarks/results/2026-11-21-kernels.md`).
 ///

@@ -1,8 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// The layout benchmarks: a feed of 10,000 cards placed by constraints (each card's top pinned to the
 /// previous card's bottom, width from the scroll layer, height from its intrinsic size — about 50,000

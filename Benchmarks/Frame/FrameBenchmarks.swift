@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// The frame benchmarks: in one run, the floor of a full 4K scroll frame (``FrameFloor``:
 /// `memcpy` rows, streaming rows, Tessera's streaming kernel) and Tessera's composite of a full frame of

@@ -1,9 +1,6 @@
 import Dispatch
 import Synchronization
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif

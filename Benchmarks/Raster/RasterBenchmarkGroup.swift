@@ -1,8 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// The raster benchmarks as a group of `tessera-benchmarks`: each display-list primitive alone
 /// and a whole feed card, in 256 × 256 tiles, 1 and all workers, next to a clear + fill reference

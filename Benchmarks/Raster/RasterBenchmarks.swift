@@ -4,9 +4,6 @@
 import Dispatch
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// Settings of one raster benchmark run.
 struct RasterBenchmarkOptions: Sendable {

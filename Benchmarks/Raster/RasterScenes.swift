@@ -1,8 +1,5 @@
 // The content the raster benchmarks draw: each primitive alone over a block of tiles, and a feed of cards.
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// Scenes for the raster benchmarks, in points, at any scale.
 enum RasterScenes {

@@ -1,6 +1,5 @@
 import CTessera
 import Tessera
-import TesseraScene
 
 // The blend kernels of tessera.h on caller buffers, run with the process's kernel tier.
 

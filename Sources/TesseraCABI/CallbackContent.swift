@@ -1,7 +1,6 @@
 import CTessera
 import Foundation
 import Tessera
-import TesseraScene
 
 /// Layer content drawn by a C raster callback (`tessera_layer_set_content`).
 ///

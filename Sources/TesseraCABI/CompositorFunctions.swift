@@ -1,7 +1,6 @@
 import CTessera
 import Foundation
 import Tessera
-import TesseraScene
 
 // The compositor entry points of tessera.h.
 
@@ -32,6 +31,7 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
             : tessera_raster_mode(TESSERA_RASTER_ASYNC)
         c.raster_deadline_us = defaults.rasterDeadline.components.seconds * 1_000_000
             + defaults.rasterDeadline.components.attoseconds / 1_000_000_000_000
+        c.background_raster = defaults.backgroundRaster ? 1 : 0
         out.pointee = c
     }
 }
@@ -58,10 +58,14 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     guard (0...1_000_000).contains(c.raster_deadline_us) else {
         throw Failure.invalidArgument("config->raster_deadline_us", "must be in 0…1000000 µs, got \(c.raster_deadline_us)")
     }
+    guard c.background_raster == 0 || c.background_raster == 1 else {
+        throw Failure.invalidArgument("config->background_raster", "must be 0 or 1, got \(c.background_raster)")
+    }
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
-        kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us))
+        kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us),
+        backgroundRaster: c.background_raster == 1)
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 

@@ -1,6 +1,5 @@
 import CTessera
 import Tessera
-import TesseraScene
 
 /// Conversions between the header's value types and Tessera's, validating as they go.
 extension tessera_rect {

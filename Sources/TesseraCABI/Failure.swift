@@ -1,6 +1,5 @@
 import CTessera
 import Tessera
-import TesseraScene
 
 /// A failed C call: the status code to return and the text `tessera_last_error` will give.
 struct Failure: Error {

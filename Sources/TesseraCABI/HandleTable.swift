@@ -1,6 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
 
 /// What a handle refers to. The raw value is stored in the handle's top byte.
 enum HandleKind: UInt64, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import CTessera
 import Tessera
-import TesseraScene
 
 // The layer entry points of tessera.h. Scroll-layer handles are accepted wherever a layer is.
 

@@ -1,6 +1,5 @@
 import CTessera
 import Tessera
-import TesseraScene
 
 // The scroll-layer entry points of tessera.h; a plain layer's handle is TESSERA_WRONG_HANDLE_KIND.
 

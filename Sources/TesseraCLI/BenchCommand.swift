@@ -1,16 +1,15 @@
 import Foundation
 import Tessera
-import TesseraScene
 import TesseraBench
-import TesseraProfiling
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
-/// [--raster async|sync] [--raster-cost N] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
+/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
 /// [--trace FILE.json] [--json]`
 enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
-                             [--raster async|sync] [--raster-cost N] [--pace vsync|none]
+                             [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
+                             [--pace vsync|none]
                              [--workers N] [--tile-size PX] [--budget MIB] [--trace FILE.json] [--json]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
           --frames       measured frames, default 600
@@ -22,6 +21,9 @@ enum BenchCommand {
           --raster       async: frames never wait for raster, missing tiles show as checkerboard (default);
                          sync: every frame waits for its raster
           --raster-cost  draw every tile N times (1…1000, default 1): stands for expensive content
+          --raster-priority
+                         background: raster draws run at Dispatch's background quality of service, below
+                         the frame (default); normal: at user-initiated, competing with composition
           --pace         vsync: each frame starts no earlier than its 1/fps slot, raster runs in between
                          (default); none: frames back to back. Frame times are render times either way
           --workers      Dispatch workers for raster and composite, default: the processor count
@@ -44,6 +46,9 @@ enum BenchCommand {
             bench.compositor.rasterMode = raster == "sync" ? .synchronous : .asynchronous
         }
         bench.rasterCost = try options.integer("--raster-cost", in: 1...1000) ?? bench.rasterCost
+        if let priority = try options.choice("--raster-priority", ["background", "normal"]) {
+            bench.compositor.backgroundRaster = priority == "background"
+        }
         if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {
             bench.pacing = FramePacer.Mode(rawValue: pace)!
         }

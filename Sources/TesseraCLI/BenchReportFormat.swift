@@ -2,12 +2,16 @@ import Foundation
 import Tessera
 import TesseraScene
 import TesseraBench
-import TesseraProfiling
 
 /// The two faces of a ``ScrollBenchmark/Report``: text for people, JSON (snake_case keys) for tools.
 enum BenchReportFormat {
     /// `async` or `sync`, as `--raster` spells it.
     static func modeName(_ mode: Compositor.RasterMode) -> String { mode == .synchronous ? "sync" : "async" }
+
+    /// The raster workers' priority: `background` or `normal` (`Compositor.Configuration.backgroundRaster`).
+    static func rasterPriorityName(_ o: ScrollBenchmark.Options) -> String {
+        o.compositor.backgroundRaster ? "background" : "normal"
+    }
 
     /// The speed the script moves at (`fastfling` releases at 30,000 pt/s at least).
     static func scrollSpeed(_ o: ScrollBenchmark.Options) -> Double {
@@ -21,6 +25,7 @@ enum BenchReportFormat {
             ("scene", .string(r.scene)), ("script", .string(o.script.rawValue)), ("frames", .int(o.frames)),
             ("fps", .number(o.framesPerSecond)), ("speed", .number(scrollSpeed(o))),
             ("raster_mode", .string(modeName(o.compositor.rasterMode))), ("raster_cost", .int(o.rasterCost)),
+            ("raster_priority", .string(rasterPriorityName(o))),
             ("pace", .string(o.pacing.rawValue)),
             ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
             ("isa_tier", .string(r.isaTier)),
@@ -82,7 +87,7 @@ enum BenchReportFormat {
             tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(scrollSpeed(o), 0)) pt/s, \
             \(f(o.framesPerSecond, 0)) Hz (\(o.pacing == .vsync ? "vsync-paced" : "unpaced")), \(o.compositor.workers) workers, \
             \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(modeName(o.compositor.rasterMode)) raster\
-            \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : "")
+            \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : ""), \(rasterPriorityName(o)) raster priority
               frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
               frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms
               checkerboard      \(r.checkerboardFrames) frames (longest run \(raster.longestCheckerboardRun)), area \

@@ -1,8 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// `tessera blend --size WxH --src A.rgba --dst B.rgba --out C.rgba [--opacity 0-255] [--workers N]`
 ///

@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// `tessera layout SCENE [--json]`: solves the scene's constraints and prints every named layer's frame
 /// and every named scroll layer's content size; exit 1 with the message when the layout is

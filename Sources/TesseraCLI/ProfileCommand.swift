@@ -1,7 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
-import TesseraBench
 import TesseraProfiling
 
 /// `tessera profile fold|svg|phases|viewport`: the pieces of Profiles/ that are Tessera's own code

@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// `tessera render SCENE --out FILE.png|FILE.rgba [--offset LAYER=X,Y]… [--scale S] [--workers N]
 /// [--tile-size PX]`: one frame to a PNG or to raw premultiplied RGBA8 (rows packed).

@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 /// A scene named on the command line: a built-in scene's name, or the path of a scene file.
 enum SceneArgument {

@@ -1,8 +1,6 @@
 import Foundation
 import Tessera
 import TesseraScene
-import TesseraBench
-import TesseraProfiling
 
 let usage = """
     tessera \(Tessera.version) — a CPU compositor for layer trees

@@ -1,6 +1,5 @@
 import Foundation
 import Tessera
-import TesseraScene
 import TesseraBench
 
 // tessera-scene-fuzz: mutates valid scene files and runs each case through parsing, planning and a small

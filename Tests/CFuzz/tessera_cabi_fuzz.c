@@ -822,6 +822,7 @@ static void do_compositor_create(world *w) {
     case 8:
         if (chance(r, 50)) { static const int32_t v[] = {-1, 4, 99, INT32_MIN, INT32_MAX}; config.isa = v[below(r, 5)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, 99, INT32_MIN}; config.raster_mode = v[below(r, 4)]; }
+        else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.background_raster = v[below(r, 4)]; }
         else { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
         break;
     default: { /* AVX2 or AVX-512: fine where the CPU has them, refused (naming config->isa) where not */

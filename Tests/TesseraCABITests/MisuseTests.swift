@@ -104,6 +104,9 @@ struct MisuseTests {
         bad = config
         bad.raster_deadline_us = 1_000_001
         expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->raster_deadline_us")
+        bad = config
+        bad.background_raster = 2
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->background_raster")
         #expect(out == 0)
         expectFailure(tessera_compositor_drain(0), invalidHandle, naming: "compositor")
 

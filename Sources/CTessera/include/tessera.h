@@ -136,6 +136,11 @@ typedef struct tessera_config {
     int64_t raster_deadline_us;   /**< Async mode: how long a render may wait for its visible tiles' raster
                                        before compositing what is ready, microseconds, 0…1000000 (default 0:
                                        never wait). Ignored in sync mode. */
+    int32_t background_raster;    /**< 1 (default): raster callbacks run on threads of Dispatch's background
+                                       quality of service, below the render call and its composite, so a
+                                       frame takes the cores from raster; 0: user-initiated threads. Any
+                                       other value is TESSERA_INVALID_ARGUMENT naming
+                                       "config->background_raster". */
 } tessera_config;
 
 /** Fills `config` with the defaults. */

@@ -45,7 +45,8 @@ public final class Compositor {
         tiles = TileManager(grid: grid, scale: configuration.scale, budgetBytes: configuration.cacheBudgetBytes,
                             workers: configuration.workers, mode: configuration.rasterMode,
                             deadline: configuration.rasterDeadline,
-                            maximumPrepaintTiles: configuration.maximumPrepaintTiles)
+                            maximumPrepaintTiles: configuration.maximumPrepaintTiles,
+                            backgroundRaster: configuration.backgroundRaster)
         kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
     }
 

@@ -37,6 +37,10 @@ extension Compositor {
         /// In asynchronous mode, how long a frame may wait for its visible tiles' raster before it
         /// composites what is ready: 0…1 s (default 0: never wait). Ignored in synchronous mode.
         public var rasterDeadline: Duration
+        /// Whether raster draws run at Dispatch's `.background` quality of service, below the frame's plan
+        /// and composite (default true), so a composite takes the cores from raster instead of sharing
+        /// them; false runs them at `.userInitiated` (README.md, "Tile priorities").
+        public var backgroundRaster: Bool
         /// The instruction-set tier of the composition kernels, or `nil` (the default) for the process's
         /// ``KernelTier/selected`` tier (the widest the CPU has, or `TESSERA_ISA`). Must be one of
         /// ``KernelTier/available``. Content rasterization is not affected.
@@ -47,7 +51,8 @@ extension Compositor {
         public init(tileSize: Int = 256, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
                     maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
-                    rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero) {
+                    rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero,
+                    backgroundRaster: Bool = true) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -57,6 +62,7 @@ extension Compositor {
             self.kernelTier = kernelTier
             self.rasterMode = rasterMode
             self.rasterDeadline = rasterDeadline
+            self.backgroundRaster = backgroundRaster
         }
 
         /// Returns `self` when every field is in range.

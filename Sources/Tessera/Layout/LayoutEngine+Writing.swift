@@ -43,6 +43,8 @@ extension LayoutEngine {
             indices = Array(laidOut.indices)
         }
         frames.reserveCapacity(indices.count)
+        let values = system.values, slots = self.slots
+        func value(_ slot: Int) -> Double { slot >= 0 ? values[slot] : 0 }
         for index in indices {
             let slot = slots[index]
             let name = { [self] in laidOutLayer(index)?.layoutName ?? "(freed layer)" }
@@ -67,7 +69,19 @@ extension LayoutEngine {
             }
             contentSizes.append((scroll, size))
         }
-        for (index, frame) in frames { try laidOutLayer(index)?.setFrame(frame) }
+        // The frames are valid (checked above): set them without a second check, and without a
+        // reference count per layer (`laidOut` holds them; layers with weak references pay the
+        // runtime's slow path for every retain).
+        let root = self.root
+        laidOut.withUnsafeBufferPointer { laidOut in
+            for (index, frame) in frames {
+                if let layer = laidOut[index].0 {
+                    Unmanaged.passUnretained(layer)._withUnsafeGuaranteedRef { $0.setValidatedFrame(frame) }
+                } else {
+                    root?.setValidatedFrame(frame)
+                }
+            }
+        }
         for (scroll, size) in contentSizes { try scroll.setContentSize(size) }
         if recordingAmbiguity { recordAmbiguity() }
     }

@@ -67,6 +67,7 @@ extension LayoutSystem {
                 fill[term.variable] += 1
             }
         }
+        flattenDefinitions()
         evaluateDefinitions()
         changed = []
         changedAll = true

@@ -54,6 +54,14 @@ public final class LayoutSystem {
     var userList: [Int] = []
     var orderIndex: [Int] = []
     var marked: [Bool] = []
+    /// Per defined variable `v`, its definition flattened for re-evaluation without touching the
+    /// constraint objects: `v = −(definitionConstant[v] + Σ coefficient · value) / definitionOwn[v]`
+    /// over the inputs `definitionInput[definitionStart[v] ..< definitionStart[v + 1]]` (built by
+    /// ``compile()``, constants kept current by ``setConstant(_:of:)``).
+    var definitionStart: [Int] = [0]
+    var definitionInput: [(variable: Int, coefficient: Double)] = []
+    var definitionOwn: [Double] = []
+    var definitionConstant: [Double] = []
     var changed: [Int] = []
     var changedAll = false
     var compiles = 0
@@ -142,6 +150,7 @@ public final class LayoutSystem {
         } else {
             constraint.expression.constant = constant
             if let defined = terms[position].first(where: { definedBy[$0.variable] == position })?.variable {
+                definitionConstant[defined] = constant
                 let value = definitionValue(defined)
                 if value != values[defined] {
                     values[defined] = value
@@ -175,10 +184,22 @@ public final class LayoutSystem {
     /// dependency order, and records what changed. O(the dependent definitions).
     func reevaluate(from seeds: [Int]) {
         changed.append(contentsOf: seeds)
+        // The arrays are moved into locals for the walk: element access then needs no exclusivity
+        // check or reference count per variable (thousands of definitions follow one edit in a feed).
+        var marked = self.marked, values = self.values
+        self.marked = []
+        self.values = []
+        defer {
+            self.marked = marked
+            self.values = values
+        }
         var stack = seeds
         var lowest = Int.max, highest = -1
+        let userStart = self.userStart, userList = self.userList, orderIndex = self.orderIndex
         while let v = stack.popLast() {
-            for user in userList[userStart[v]..<userStart[v + 1]] where !marked[user] {
+            for index in userStart[v]..<userStart[v + 1] {
+                let user = userList[index]
+                guard !marked[user] else { continue }
                 marked[user] = true
                 lowest = min(lowest, orderIndex[user])
                 highest = max(highest, orderIndex[user])
@@ -188,11 +209,15 @@ public final class LayoutSystem {
         guard highest >= 0 else { return }
         // Later in `definitionOrder` = evaluated earlier (inputs of earlier definitions): walk the
         // marked stretch backwards.
+        let definitionOrder = self.definitionOrder, variables = self.variables
+        let start = definitionStart, inputs = definitionInput, own = definitionOwn, constant = definitionConstant
         for position in stride(from: highest, through: lowest, by: -1) {
             let v = definitionOrder[position]
             guard marked[v] else { continue }
             marked[v] = false
-            let value = definitionValue(v)
+            var sum = constant[v]
+            for index in start[v]..<start[v + 1] { sum += inputs[index].coefficient * values[inputs[index].variable] }
+            let value = -sum / own[v]
             if value != values[v] {
                 values[v] = value
                 variables[v].value = value
@@ -228,13 +253,30 @@ public final class LayoutSystem {
 
     /// The value definition `v` gives from the current values of its inputs.
     func definitionValue(_ v: Int) -> Double {
-        let c = definedBy[v]
-        var sum = constraints[c].expression.constant
-        var own = 0.0
-        for term in terms[c] {
-            if term.variable == v { own = term.coefficient } else { sum += term.coefficient * values[term.variable] }
+        var sum = definitionConstant[v]
+        for index in definitionStart[v]..<definitionStart[v + 1] {
+            sum += definitionInput[index].coefficient * values[definitionInput[index].variable]
         }
-        return -sum / own
+        return -sum / definitionOwn[v]
+    }
+
+    /// Builds the flattened definitions (``definitionStart`` …) from `terms` and `definedBy`.
+    func flattenDefinitions() {
+        let count = variables.count
+        definitionStart = [Int](repeating: 0, count: count + 1)
+        definitionInput = []
+        definitionOwn = [Double](repeating: 1, count: count)
+        definitionConstant = [Double](repeating: 0, count: count)
+        for v in 0..<count {
+            let c = definedBy[v]
+            if c >= 0 {
+                definitionConstant[v] = constraints[c].expression.constant
+                for term in terms[c] {
+                    if term.variable == v { definitionOwn[v] = term.coefficient } else { definitionInput.append(term) }
+                }
+            }
+            definitionStart[v + 1] = definitionInput.count
+        }
     }
 
     func computeAmbiguity() {

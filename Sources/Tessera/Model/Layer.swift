@@ -84,7 +84,11 @@ public class Layer {
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.origin.x`,
     ///   `frame.size.width`, … on an invalid value; the layer is then unchanged.
     public func setFrame(_ frame: Rect) throws {
-        let frame = try frame.validated("frame")
+        setValidatedFrame(try frame.validated("frame"))
+    }
+
+    /// ``setFrame(_:)`` for a frame already validated (Auto Layout's writes).
+    func setValidatedFrame(_ frame: Rect) {
         guard frame != self.frame else { return }
         self.frame = frame
         recordChange(.frame)
@@ -146,7 +150,10 @@ public class Layer {
 
     /// Flags this layer and its ancestors as having changes below them.
     func markPathChanged() {
-        var layer: Layer? = self
+        // The common case (already flagged) reads one flag and touches no reference count.
+        guard !subtreeHasChanges else { return }
+        subtreeHasChanges = true
+        var layer = superlayer
         while let current = layer, !current.subtreeHasChanges {
             current.subtreeHasChanges = true
             layer = current.superlayer

@@ -12,7 +12,11 @@ import Foundation
 ///
 /// Thread safety: every method may be called from any thread; the job list, job states and the
 /// finished list are guarded by one condition lock. Jobs run on a private concurrent queue at
-/// `.userInitiated` quality of service.
+/// `.background` quality of service by default: on Linux, Dispatch runs each quality of service on its
+/// own threads at its own nice value (measured here: `.userInitiated` −2, `.default` 0, `.utility` 2,
+/// `.background` 10), so background raster gets about a tenth of a core's share while the frame thread
+/// and its composite bands (nice 0) run: a frame takes the cores from raster instead of sharing them,
+/// and between frames raster has them to itself. Chromium's background raster threads play this role.
 final class RasterQueue: @unchecked Sendable {
     let workers: Int
     private let condition = NSCondition()
@@ -21,12 +25,16 @@ final class RasterQueue: @unchecked Sendable {
     private var finished: [RasterJob] = []
     private var running = 0
     private var freeLanes: [Int]
-    private let dispatchQueue = DispatchQueue(label: "tessera.raster", qos: .userInitiated, attributes: .concurrent)
+    private let dispatchQueue: DispatchQueue
     /// Called on the worker with each finished job (for traces); set before the first job.
     var onFinish: (@Sendable (RasterJob) -> Void)?
 
-    init(workers: Int) {
+    /// A queue of `workers` lanes whose draws run at `.background` quality of service when `background`
+    /// (see ``Compositor/Configuration/backgroundRaster``), else at `.userInitiated`.
+    init(workers: Int, background: Bool) {
         self.workers = workers
+        dispatchQueue = DispatchQueue(label: "tessera.raster", qos: background ? .background : .userInitiated,
+                                      attributes: .concurrent)
         freeLanes = Array((0..<workers).reversed())
     }
 

@@ -41,11 +41,11 @@ final class TileManager {
     private var stamps: UInt64 = 0
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
-         maximumPrepaintTiles: Int) {
+         maximumPrepaintTiles: Int, backgroundRaster: Bool) {
         self.grid = grid
         self.scale = scale
         cache = TileCache(grid: grid, budgetBytes: budgetBytes)
-        queue = RasterQueue(workers: workers)
+        queue = RasterQueue(workers: workers, background: backgroundRaster)
         self.mode = mode
         self.deadline = deadline
         self.maximumPrepaintTiles = maximumPrepaintTiles
