@@ -16,12 +16,21 @@ public struct MaskKernelRoutines: Sendable {
         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ mask: UnsafeRawPointer, _ maskStride: Int,
         _ width: Int, _ height: Int, _ color: UInt32) -> Void
 
+    /// One box pass of the shadow blur along the columns of an 8-bit plane (`BlurKernels.swift`):
+    /// `src` and `dst` are coverage planes of `width × height`, `radius` ≥ 0; they must not overlap.
+    public typealias BoxBlur = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+        _ width: Int, _ height: Int, _ radius: Int) -> Void
+
     public let maskedSourceOver: MaskedSourceOver
     public let maskedFillOver: MaskedFillOver
+    public let boxBlurColumns: BoxBlur
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
-    public init(maskedSourceOver: @escaping MaskedSourceOver, maskedFillOver: @escaping MaskedFillOver) {
+    public init(maskedSourceOver: @escaping MaskedSourceOver, maskedFillOver: @escaping MaskedFillOver,
+                boxBlurColumns: @escaping BoxBlur) {
         self.maskedSourceOver = maskedSourceOver
         self.maskedFillOver = maskedFillOver
+        self.boxBlurColumns = boxBlurColumns
     }
 }

@@ -6,7 +6,8 @@ import TesseraKernelBodies
 /// Thread safety: pure functions; calls writing disjoint destination pixels may run concurrently.
 enum BaselineMaskKernels {
     /// The masked routine table of this tier.
-    static let routines = MaskKernelRoutines(maskedSourceOver: maskedSourceOver, maskedFillOver: maskedFillOver)
+    static let routines = MaskKernelRoutines(maskedSourceOver: maskedSourceOver, maskedFillOver: maskedFillOver,
+                                                      boxBlurColumns: boxBlurColumns)
 
     /// MaskKernelRoutines/maskedSourceOver, compiled for this tier.
     @inline(never)
@@ -21,5 +22,12 @@ enum BaselineMaskKernels {
     static func maskedFillOver(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ mask: UnsafeRawPointer,
                                       _ maskStride: Int, _ width: Int, _ height: Int, _ color: UInt32) {
         KernelBodies<BaselineKernels.Marker>.maskedFillOver(dst, dstStride, mask, maskStride, width, height, color)
+    }
+
+    /// ``MaskKernelRoutines/boxBlurColumns``, compiled for this tier.
+    @inline(never)
+    static func boxBlurColumns(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                      _ dstStride: Int, _ width: Int, _ height: Int, _ radius: Int) {
+        KernelBodies<BaselineKernels.Marker>.boxBlurColumns(src, srcStride, dst, dstStride, width, height, radius)
     }
 }
