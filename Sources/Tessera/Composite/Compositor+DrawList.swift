@@ -52,9 +52,7 @@ struct DrawListBuilder {
                 index = group.range.upperBound
                 guard let first = inner.first else { continue }
                 let bounds = inner.dropFirst().reduce(first.destination) { Self.bounding($0, $1.destination) }
-                let list = DrawList(ops: inner).removingOccluded()
-                skipped += list.removed
-                let source = DrawOp.Source.group(DrawGroup(list: list.list))
+                let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))
                 let pieces = try split(bounds, group.shapes)
                 signatures[marker] = DrawSignature(identity: .group(opacity: group.opacity, depth: groupDepth),
                                                    destination: bounds, sourceX: 0, sourceY: 0, opacity: group.opacity,

@@ -32,6 +32,8 @@ public final class Compositor {
     let tiles: TileManager
     /// The last frame's ops, for damage-only frames.
     var damage = DamageTracker()
+    /// What the last frame saw, for skipping unchanged frames (`Compositor+UnchangedFrame.swift`).
+    var unchanged: UnchangedFrameState?
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
@@ -71,7 +73,8 @@ public final class Compositor {
     /// hold: the caller's promise. When `previousFrame` is `nil`, not this compositor's last frame, or the
     /// framebuffer's size changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
     /// composited (for presenting with damage, as Wayland's `damage_buffer` wants); an unchanged frame
-    /// composites nothing.
+    /// composites nothing, and when no layer changed and the tile stage is settled it is not even
+    /// planned (`Compositor+UnchangedFrame.swift`: O(1)).
     /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
     public func render(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
         guard framebuffer.width > 0, framebuffer.height > 0 else {
@@ -80,6 +83,13 @@ public final class Compositor {
                 reason: "must be at least 1×1 pixels, got \(framebuffer.width)×\(framebuffer.height)")
         }
         let clock = ContinuousClock()
+        let start = clock.now
+        if var statistics = unchangedFrame(root, viewport: framebuffer.bounds, previousFrame: previousFrame) {
+            statistics.planTime = clock.now - start
+            return statistics
+        }
+        unchanged = nil
+        let epoch = ModelEpoch.current
         var statistics = FrameStatistics()
 
         let planStart = clock.now
@@ -104,11 +114,10 @@ public final class Compositor {
             let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
                 regions.contains { !op.destination.intersection($0).isEmpty }
             })
-            let culled = relevant.removingOccluded()
-            statistics.drawOps = culled.list.ops.count
+            statistics.drawOps = relevant.ops.count
             statistics.offscreenPasses = plan.groups.count
-            statistics.drawOpsSkipped = list.skipped + culled.removed
-            BandCompositor.composite(culled.list, into: framebuffer, regions: regions,
+            statistics.drawOpsSkipped = list.skipped
+            BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                      bandHeight: configuration.bandHeight, workers: configuration.workers,
                                      kernels: kernels)
         }
@@ -117,6 +126,8 @@ public final class Compositor {
         statistics.frameToken = token
         statistics.damage = regions
         statistics.compositeTime = clock.now - compositeStart
+        unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
+                                        statistics: statistics)
         return statistics
     }
 

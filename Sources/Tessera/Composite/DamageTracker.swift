@@ -57,6 +57,12 @@ struct DamageTracker {
     private var previousViewport: PixelRect?
     private(set) var lastToken: FrameToken?
 
+    /// Records `token` as a frame equal to the last one (its ops unchanged): a caller holding it gets
+    /// damage against the same ops.
+    mutating func carryForward(as token: FrameToken) {
+        lastToken = token
+    }
+
     /// The rects to composite for a frame of `current` ops over `viewport`, given that the framebuffer
     /// holds the frame `previousFrame` (`nil`: unknown contents, everything). Records `current` as the
     /// frame of `token`. Returns `[viewport]` for a full frame and `[]` when nothing can have changed.

@@ -28,40 +28,9 @@ struct DrawOp: Sendable {
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).
+///
+/// Occlusion is not culled here: each band's ``BandVisibility`` keeps only what no later opaque op
+/// covers, exactly, so a hidden op costs its binning and nothing more.
 struct DrawList: Sendable {
     let ops: [DrawOp]
-
-    /// The list without the ops whose whole destination a later opaque op overwrites: their pixels could
-    /// never show. Exact, not heuristic: an op is dropped only when one later opaque op's destination
-    /// (already clipped) contains its destination, so the framebuffer is unchanged.
-    ///
-    /// Cost: opaque ops are binned by the 256-pixel cells they overlap; each op checks the opaque ops in
-    /// the cell of its top-left pixel (an occluder must contain that pixel).
-    func removingOccluded() -> (list: DrawList, removed: Int) {
-        let cell = 256
-        var bins: [CellKey: [Int]] = [:]
-        for (index, op) in ops.enumerated() where op.isOpaque {
-            let d = op.destination
-            for row in TileGrid.floorDivide(d.minY, cell)...TileGrid.floorDivide(d.maxY - 1, cell) {
-                for column in TileGrid.floorDivide(d.minX, cell)...TileGrid.floorDivide(d.maxX - 1, cell) {
-                    bins[CellKey(column: column, row: row), default: []].append(index)
-                }
-            }
-        }
-        guard !bins.isEmpty else { return (self, 0) }
-        var kept: [DrawOp] = []
-        kept.reserveCapacity(ops.count)
-        for (index, op) in ops.enumerated() {
-            let d = op.destination
-            let key = CellKey(column: TileGrid.floorDivide(d.minX, cell), row: TileGrid.floorDivide(d.minY, cell))
-            let hidden = bins[key]?.contains { $0 > index && ops[$0].destination.contains(d) } ?? false
-            if !hidden { kept.append(op) }
-        }
-        return (DrawList(ops: kept), ops.count - kept.count)
-    }
-
-    private struct CellKey: Hashable {
-        let column: Int
-        let row: Int
-    }
 }

@@ -3,8 +3,13 @@
 /// Tile counts are of distinct tiles (device-pixel squares of a layer's plane). Times are wall-clock
 /// durations measured on the calling thread. Thread safety: a plain value.
 public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
-    /// The compositor's frame number, from 1.
+    /// The compositor's frame number, from 1. An unchanged frame (``isUnchangedFrame``) repeats the
+    /// number of the last planned frame.
     public var frameNumber: UInt64 = 0
+    /// True when the frame was the last frame again: no layer had changed, the tile stage was settled and
+    /// the caller's framebuffer held the last frame, so nothing was planned, looked up or composited
+    /// (`damage` is empty; tile and cache figures are the last frame's).
+    public var isUnchangedFrame = false
     /// Tiles the frame shows (the tiles of every visible layer's content intersecting its clipped bounds).
     public var tilesVisible = 0
     /// Visible tiles whose current pixels were cached when the frame looked them up.
@@ -62,10 +67,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var isOverBudget = false
     /// Tile buffers newly allocated by this frame (0 in a steady scroll: evicted buffers are reused).
     public var tileBuffersAllocated = 0
-    /// Draw ops composited (colours and tiles), after occlusion culling; 0 when the frame composited
-    /// nothing (no damage).
+    /// Draw ops handed to composition (colours and tiles meeting the damage); 0 when the frame
+    /// composited nothing (no damage). What later opaque ops cover is cut away per band, not counted.
     public var drawOps = 0
-    /// Draw ops skipped because a later opaque op covers them, plus fully transparent tiles skipped.
+    /// Fully transparent tiles skipped (nothing to draw).
     public var drawOpsSkipped = 0
     /// Group-opacity groups composited through an offscreen buffer (README.md, "Group opacity"); 0 when
     /// the frame composited nothing.

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A group-opacity group as the composite stage sees it (README.md, "Group opacity"): the draws of one
-/// subtree at full opacity, culled for occlusion among themselves only. The outer ``DrawOp`` that holds it
+/// subtree at full opacity (the band visibility walk culls them among themselves only). The outer ``DrawOp`` that holds it
 /// covers the group's bounds (the union of its draws' destinations, already cut to the viewport) and
 /// carries the group's opacity and the coverage patch of its ancestors' shapes.
 ///

@@ -150,11 +150,17 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The nearest layer that contains both items' layers (the first item's layer alone without a
     /// second item).
     func commonAncestor() throws -> Layer {
-        guard let first = firstLayer else {
+        try commonAncestor(firstLayer, secondLayer)
+    }
+
+    /// ``commonAncestor()`` of the item layers already loaded (`first`, `second`: ``firstLayer``,
+    /// ``secondLayer``), so that a caller reading them anyway loads each weak reference once.
+    func commonAncestor(_ first: Layer?, _ second: Layer?) throws -> Layer {
+        guard let first else {
             throw TesseraError.invalidArgument(argument: "item", reason: "\(self): the guide's scroll layer no longer exists")
         }
         guard hasSecondItem else { return first }
-        guard let second = secondLayer else {
+        guard let second else {
             throw TesseraError.invalidArgument(argument: "secondItem", reason: "\(self): the guide's scroll layer no longer exists")
         }
         // The usual cases first: the same layer, a superlayer, siblings.

@@ -23,13 +23,13 @@ extension LayoutEngine {
     }
 
     func spec(for constraint: LayoutConstraint) throws -> Spec {
-        let ancestor = try constraint.commonAncestor()
-        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
-        terms.reserveCapacity(6)
-        guard let first = constraint.firstLayer else {
+        let first = constraint.firstLayer, second = constraint.secondLayer
+        let ancestor = try constraint.commonAncestor(first, second)
+        guard let first else {
             throw TesseraError.invalidArgument(argument: "item", reason: "\(constraint): its layer no longer exists")
         }
-        let second = constraint.secondLayer
+        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
+        terms.reserveCapacity(6)
         try expression(first, constraint.firstGuide, constraint.firstAttribute, in: ancestor, other: second,
                        scale: 1, into: &terms)
         if let attribute = constraint.secondAttribute {

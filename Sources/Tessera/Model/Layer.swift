@@ -148,8 +148,9 @@ public class Layer {
         markPathChanged()
     }
 
-    /// Flags this layer and its ancestors as having changes below them.
+    /// Flags this layer and its ancestors as having changes below them, and advances ``ModelEpoch``.
     func markPathChanged() {
+        ModelEpoch.advance()
         // The common case (already flagged) reads one flag and touches no reference count.
         guard !subtreeHasChanges else { return }
         subtreeHasChanges = true

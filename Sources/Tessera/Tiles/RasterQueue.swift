@@ -98,6 +98,14 @@ final class RasterQueue: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// True when no job is queued or running and no finished job waits for ``takeFinished()``: the queue
+    /// can change nothing before it is given work.
+    var isIdleAndTaken: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return queued.isEmpty && running == 0 && finished.isEmpty
+    }
+
     /// The number of jobs queued or running now.
     var outstanding: Int {
         condition.lock()

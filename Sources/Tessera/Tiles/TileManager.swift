@@ -32,6 +32,9 @@ final class TileManager {
 
     /// The number of the current frame (1 for the first).
     private(set) var frame: UInt64 = 0
+    /// True when the last frame showed every visible tile current (no checkerboard, no stale tile) and
+    /// queued no raster.
+    private var lastFrameComplete = false
     private var records: [UInt64: LayerTileRecord] = [:]
     private var checkerboard: Checkerboard?
     /// Arrivals since the last frame's statistics were taken (rasters taken in between frames count in
@@ -67,6 +70,7 @@ final class TileManager {
     /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
     func prepare(_ plan: FramePlan, viewport: PixelRect, statistics: inout FrameStatistics) throws -> [ResolvedTile?] {
         frame += 1
+        lastFrameComplete = false
         let allocationsBefore = cache.pool.allocationCount
         releaseFreedLayers()
         let records = plan.layers.map(record(for:))
@@ -161,8 +165,14 @@ final class TileManager {
         statistics.cacheBudgetBytes = cache.budgetBytes
         statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
         statistics.rasterJobsOutstanding = queue.outstanding
+        lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
+            && statistics.rasterJobsQueued == 0
         return resolved
     }
+
+    /// True when, for an unchanged model, the next frame would resolve every tile exactly as the last
+    /// one did: the last frame was complete and no raster is queued, running or waiting to be taken in.
+    var isSettled: Bool { lastFrameComplete && queue.isIdleAndTaken }
 
     /// Waits until every queued raster has finished and takes the results in: the next frame finds
     /// every tile the last frame asked for ready (unless the model changed since).

@@ -1,0 +1,44 @@
+/// Idle frames for free: a frame of an unchanged model over a settled tile stage is the last frame.
+///
+/// When no layer changed since this compositor's last frame (``ModelEpoch``), the root and the viewport
+/// are the same, the tile stage is settled (the last frame showed every tile current and no raster is
+/// queued, running or waiting to be taken in: ``TileManager/isSettled``) and the caller's framebuffer
+/// still holds that frame (`previousFrame` is its token), then planning, tile resolution and the op
+/// comparison would all find what they found last time, and the damage would be empty. ``render`` then
+/// returns at once: no plan, no tile look-up, no pixel written. The cost is O(1), not O(layers).
+///
+/// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``.
+struct UnchangedFrameState {
+    /// ``ModelEpoch/current`` when the last frame was planned.
+    let epoch: UInt64
+    /// The identity of the root the last frame rendered.
+    let root: UInt64
+    let viewport: PixelRect
+    /// The last frame's statistics (tile and cache state; its events are cleared on reuse).
+    let statistics: FrameStatistics
+}
+
+extension Compositor {
+    /// The statistics of an unchanged frame (nothing planned, nothing composited, `damage` empty),
+    /// or `nil` when the frame must be planned.
+    func unchangedFrame(_ root: Layer, viewport: PixelRect, previousFrame: FrameToken?) -> FrameStatistics? {
+        guard let last = unchanged, let previousFrame, previousFrame == damage.lastToken,
+              last.epoch == ModelEpoch.current, last.root == root.identity, last.viewport == viewport,
+              tiles.isSettled else { return nil }
+        var statistics = FrameStatistics()
+        statistics.isUnchangedFrame = true
+        statistics.frameNumber = last.statistics.frameNumber
+        statistics.tilesVisible = last.statistics.tilesVisible
+        statistics.cacheHits = last.statistics.tilesVisible
+        statistics.visibleTilePixels = last.statistics.visibleTilePixels
+        statistics.tilesInCache = last.statistics.tilesInCache
+        statistics.bytesInCache = last.statistics.bytesInCache
+        statistics.spareBufferBytes = last.statistics.spareBufferBytes
+        statistics.cacheBudgetBytes = last.statistics.cacheBudgetBytes
+        statistics.bytesNeededByFrame = last.statistics.bytesNeededByFrame
+        statistics.isOverBudget = last.statistics.isOverBudget
+        statistics.frameToken = FrameToken.next()
+        damage.carryForward(as: statistics.frameToken)
+        return statistics
+    }
+}
