@@ -120,8 +120,8 @@ final class ShapeCoverage: @unchecked Sendable {
                 }
                 kinds.append(kind)
                 stamps.append(LayerIdentity.next())
-                let cellBytes = (xs[column + 1] - xs[column]) * (ys[row + 1] - ys[row])
-                guard kind == .partial, cellBytes <= Self.maximumCellBytes else {
+                let cellBytes = (xs[column + 1] - xs[column]).multipliedReportingOverflow(by: ys[row + 1] - ys[row])
+                guard kind == .partial, !cellBytes.overflow, cellBytes.partialValue <= Self.maximumCellBytes else {
                     cells.append(nil)
                     continue
                 }

@@ -193,6 +193,9 @@ import Testing
         try root.addSublayer(huge)
         let cells = try ShapeCoverage(CoverageShape.Key(kind: .roundedClip, width: 4000, height: 3000, radius: 1100))
         #expect(cells.cells.allSatisfy { $0 == nil })
+        // Absurd device sizes (cells whose byte count overflows an Int) are not stored either.
+        let absurd = try ShapeCoverage(CoverageShape.Key(kind: .border(width: 3), width: 1 << 40, height: 1 << 40, radius: 1e11))
+        #expect(absurd.cells.allSatisfy { $0 == nil })
         let compositor = try Compositor(configuration: .init(tileSize: 64, workers: 2, bandHeight: 13, rasterMode: .synchronous))
         let framebuffer = try PixelBuffer(width: 120, height: 90)
         _ = try compositor.render(root, into: framebuffer)
