@@ -29,7 +29,7 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks(), FrameBenchmarks(),
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), FormatBenchmarks(),
                                                      LayoutBenchmarks(), BlurBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {

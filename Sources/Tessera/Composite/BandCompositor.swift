@@ -48,12 +48,16 @@ enum BandCompositor {
         let itemCount = items.count
         guard itemCount > 0 else { return }
         let work = items
-        let routines = kernels.routines, masked = kernels.maskRoutines
+        let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
+                           native: kernels.routines, masked: kernels.maskRoutines,
+                           targetIsNative: framebuffer.format == .rgba)
         let lanes = Swift.min(workers, itemCount)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {
-                for item in work { composite(list, raw, bins, item, into: framebuffer, routines, masked) }
+                for item in work {
+                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, kit) }
+                }
                 return
             }
             let next = Atomic<Int>(0)
@@ -61,7 +65,9 @@ enum BandCompositor {
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < itemCount else { return }
-                    composite(list, raw, bins, work[index], into: framebuffer, routines, masked)
+                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                        composite(list, raw, bins, work[index], into: framebuffer, kit)
+                    }
                 }
             }
         }
@@ -128,17 +134,27 @@ enum BandCompositor {
         }
     }
 
+    /// The kernels of one composite: `target` writes the framebuffer's format (sources in RGBA, swizzled
+    /// on load); `native` and `masked` work in RGBA (group offscreens, masked pieces).
+    struct Routines {
+        let target: KernelRoutines
+        let native: KernelRoutines
+        let masked: MaskKernelRoutines
+        /// True when the framebuffer is RGBA (`target` is `native`).
+        let targetIsNative: Bool
+    }
+
     /// One work item: clears, then the visible pieces in paint order, then the store fence.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
-                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines,
-                                  _ masked: MaskKernelRoutines) {
+                                  into framebuffer: PixelBuffer, _ kit: Routines) {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
         let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
-        composite(list.ops, raw, candidates, item.rect, into: target, streams: true, routines, masked)
-        routines.storeFence()
+        composite(list.ops, raw, candidates, item.rect, into: target, streams: true, kit.target,
+                  isNative: kit.targetIsNative, kit)
+        kit.target.storeFence()
     }
 
     /// Framebuffer-plane pixels in memory: pixel `(x, y)` of the plane is at `base`; rows `stride` apart.
@@ -151,12 +167,13 @@ enum BandCompositor {
         func pointer(_ px: Int, _ py: Int) -> UnsafeMutableRawPointer { base + (py - y) * stride + (px - x) * 4 }
     }
 
-    /// `rect` of `target` composited from scratch: clears, then the visible pieces of `candidates` (op
-    /// indices meeting `rect`, ascending) in paint order. `streams`: whether streaming stores may be used
-    /// (not in a group's offscreen, which is read right after).
+    /// `rect` of `target` composited from scratch with `routines` (which write the target's format;
+    /// `isNative`: RGBA): clears, then the visible pieces of `candidates` (op indices meeting `rect`,
+    /// ascending) in paint order. `streams`: whether streaming stores may be used (not in a group's
+    /// offscreen, which is read right after).
     private static func composite(_ ops: [DrawOp], _ raw: [RawOp], _ candidates: [Int], _ rect: PixelRect,
-                                  into target: Target, streams: Bool, _ routines: KernelRoutines,
-                                  _ masked: MaskKernelRoutines) {
+                                  into target: Target, streams: Bool, _ routines: KernelRoutines, isNative: Bool,
+                                  _ kit: Routines) {
         let visibility = BandVisibility(ops: ops, candidates: candidates, band: rect)
         let stride = target.stride
         for clear in visibility.clears {
@@ -169,15 +186,17 @@ enum BandCompositor {
             let r = piece.rect
             let destination = target.pointer(r.minX, r.minY)
             if let group = op.group {
-                compositeGroup(group, r, over: destination, stride, op, routines, masked)
-            } else if let mask = op.mask {
-                let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
-                if let pixels = op.pixels {
-                    let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
-                    masked.maskedSourceOver(source, op.bytesPerRow, destination, stride, coverage, op.maskStride,
-                                            r.width, r.height, op.opacity)
-                } else {
-                    masked.maskedFillOver(destination, stride, coverage, op.maskStride, r.width, r.height, op.color)
+                compositeGroup(group, r, over: destination, stride, op, routines, isNative: isNative, kit)
+            } else if op.mask != nil {
+                masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
+                    let coverage = op.mask! + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+                    if let pixels = op.pixels {
+                        let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
+                        kit.masked.maskedSourceOver(source, op.bytesPerRow, d, dStride, coverage, op.maskStride,
+                                                    r.width, r.height, op.opacity)
+                    } else {
+                        kit.masked.maskedFillOver(d, dStride, coverage, op.maskStride, r.width, r.height, op.color)
+                    }
                 }
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
@@ -196,22 +215,43 @@ enum BandCompositor {
         }
     }
 
-    /// A group's piece `r`: its ops composited into a pooled offscreen of `r`'s size (transparent where
-    /// none draws), then blended over `destination` with the group's opacity (and coverage patch).
+    /// Runs an RGBA masked kernel `body(pixels, stride)` on `r` of the target: directly when the target is
+    /// RGBA; otherwise on an RGBA copy of those pixels (the target's `copy` swaps red and blue both ways,
+    /// and an X format's alpha byte, never read by the colour channels, is written as 255 again).
+    private static func masked(_ op: RawOp, _ r: PixelRect, over destination: UnsafeMutableRawPointer, _ stride: Int,
+                               _ routines: KernelRoutines, isNative: Bool, _ kit: Routines,
+                               _ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        if isNative {
+            body(destination, stride)
+            return
+        }
+        let rowBytes = r.width * 4
+        let slab = OffscreenPool.shared.take(byteCount: rowBytes * r.height)
+        defer { OffscreenPool.shared.give(slab) }
+        routines.copy(destination, stride, slab.baseAddress, rowBytes, r.width, r.height)
+        body(slab.baseAddress, rowBytes)
+        routines.copy(slab.baseAddress, rowBytes, destination, stride, r.width, r.height)
+    }
+
+    /// A group's piece `r`: its ops composited in RGBA into a pooled offscreen of `r`'s size (transparent
+    /// where none draws), then blended over `destination` with the group's opacity (and coverage patch)
+    /// by `routines`, which write the target's format.
     private static func compositeGroup(_ group: DrawGroup, _ r: PixelRect, over destination: UnsafeMutableRawPointer,
-                                       _ stride: Int, _ op: RawOp, _ routines: KernelRoutines,
-                                       _ masked: MaskKernelRoutines) {
+                                       _ stride: Int, _ op: RawOp, _ routines: KernelRoutines, isNative: Bool,
+                                       _ kit: Routines) {
         let rowBytes = r.width * 4
         let slab = OffscreenPool.shared.take(byteCount: rowBytes * r.height)
         defer { OffscreenPool.shared.give(slab) }
         let scratch = Target(base: slab.baseAddress, stride: rowBytes, x: r.minX, y: r.minY)
         let ops = group.list.ops
         let candidates = ops.indices.filter { !ops[$0].destination.intersection(r).isEmpty }
-        composite(ops, ops.map(RawOp.init), candidates, r, into: scratch, streams: false, routines, masked)
+        composite(ops, ops.map(RawOp.init), candidates, r, into: scratch, streams: false, kit.native, isNative: true, kit)
         if let mask = op.mask {
-            let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
-            masked.maskedSourceOver(slab.baseAddress, rowBytes, destination, stride, coverage, op.maskStride,
-                                    r.width, r.height, op.opacity)
+            masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
+                let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+                kit.masked.maskedSourceOver(slab.baseAddress, rowBytes, d, dStride, coverage, op.maskStride,
+                                            r.width, r.height, op.opacity)
+            }
         } else {
             routines.sourceOver(slab.baseAddress, rowBytes, destination, stride, r.width, r.height, op.opacity)
         }
