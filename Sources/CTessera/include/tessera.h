@@ -173,7 +173,7 @@ typedef struct tessera_frame_statistics {
     int32_t reserved;                   /**< 0. */
     int64_t tile_buffers_allocated;     /**< Tile buffers newly allocated. */
     int64_t draw_ops;                   /**< Draw operations composited. */
-    int64_t draw_ops_skipped;           /**< Draw operations culled. */
+    int64_t draw_ops_skipped;           /**< Fully transparent tiles skipped. */
     int64_t plan_ns, raster_ns, composite_ns;
     int64_t tiles_checkerboarded;       /**< Visible tiles drawn as the checkerboard (no pixels yet; async). */
     int64_t tiles_shown_stale;          /**< Visible tiles drawn from their previous version (async). */
@@ -186,6 +186,9 @@ typedef struct tessera_frame_statistics {
                                              whole framebuffer for a full frame, none when nothing changed. Present
                                              them as the frame's damage (Wayland damage_buffer,
                                              EGL_KHR_swap_buffers_with_damage). */
+    int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer changed, the tiles
+                                             settled, `previous_frame` the last frame): nothing was planned or
+                                             composited; 0 otherwise. */
     int64_t offscreen_passes;           /**< Group-opacity groups composited through an offscreen buffer. */
     int64_t opacity_peepholes;          /**< Groups drawn without one (it could not change a pixel). */
 } tessera_frame_statistics;
