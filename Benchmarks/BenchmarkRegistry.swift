@@ -30,7 +30,7 @@ struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
     static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), FormatBenchmarks(),
-                                                     LayoutBenchmarks()])
+                                                     LayoutBenchmarks(), BlurBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {
         groups.flatMap { $0.run(options: options) }

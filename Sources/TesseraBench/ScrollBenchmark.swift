@@ -78,6 +78,9 @@ public enum ScrollBenchmark {
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
+        /// Group-opacity offscreen passes and peepholes over the measured frames (README.md, "Group opacity").
+        public var offscreenPasses = 0
+        public var opacityPeepholes = 0
         public var isaTier = ""
         /// One record per measured frame when ``Options/recordsFrames`` is set, else empty.
         public var series: [FrameRecord] = []
@@ -163,6 +166,8 @@ public enum ScrollBenchmark {
             report.planMilliseconds += statistics.planTime.milliseconds
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
+            report.offscreenPasses += statistics.offscreenPasses
+            report.opacityPeepholes += statistics.opacityPeepholes
             report.damagedPixels += statistics.damagedPixels
             if options.recordsFrames {
                 report.series.append(FrameRecord(

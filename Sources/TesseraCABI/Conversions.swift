@@ -96,6 +96,8 @@ extension tessera_frame_statistics {
         raster_jobs_outstanding = Int64(s.rasterJobsOutstanding)
         frame_token = s.frameToken.value
         unchanged_frame = s.isUnchangedFrame ? 1 : 0
+        offscreen_passes = Int64(s.offscreenPasses)
+        opacity_peepholes = Int64(s.opacityPeepholes)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

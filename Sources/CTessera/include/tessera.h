@@ -189,6 +189,8 @@ typedef struct tessera_frame_statistics {
     int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer changed, the tiles
                                              settled, `previous_frame` the last frame): nothing was planned or
                                              composited; 0 otherwise. */
+    int64_t offscreen_passes;           /**< Group-opacity groups composited through an offscreen buffer. */
+    int64_t opacity_peepholes;          /**< Groups drawn without one (it could not change a pixel). */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */
@@ -276,6 +278,15 @@ tessera_status tessera_layer_set_clips_to_bounds(tessera_layer layer, int32_t cl
 tessera_status tessera_layer_set_hidden(tessera_layer layer, int32_t hidden);
 /** Fills the bounds below the content with `color` (straight alpha); null removes the background. */
 tessera_status tessera_layer_set_background_color(tessera_layer layer, const tessera_color *color);
+/** Sets the corner radius (points, finite, 0…1e12): rounds the background and the border, and also clips the
+ *  content and sublayers when clips-to-bounds is set (README.md, "Rounded corners, borders"). */
+tessera_status tessera_layer_set_corner_radius(tessera_layer layer, double radius);
+/** Sets the border: `width` points (finite, 0…1e12; 0 removes it) of `color` (straight alpha; null keeps the
+ *  current colour, opaque black by default), inside the bounds over content and sublayers. */
+tessera_status tessera_layer_set_border(tessera_layer layer, double width, const tessera_color *color);
+/** Group opacity (default on): when non-zero, a layer with opacity < 1 fades with its sublayers as one image
+ *  (README.md, "Group opacity"). */
+tessera_status tessera_layer_set_allows_group_opacity(tessera_layer layer, int32_t allows);
 
 /** Appends `sublayer` on top of `layer`'s sublayers, first removing it from any superlayer. */
 tessera_status tessera_layer_add_sublayer(tessera_layer layer, tessera_layer sublayer);

@@ -15,6 +15,9 @@
 /// - its clip is the viewport ∩ the device rect of every ancestor with `clipsToBounds`; its own
 ///   background and content are further clipped to its own device rect (what a layer draws outside its
 ///   bounds is not part of its image);
+/// - rounded corners and borders (`FramePlanner+Appearance.swift`): the background is cut by the layer's
+///   rounded rect, content and sublayers too when it has `clipsToBounds`, and its border is planned after
+///   its sublayers; these are coverage shapes on the ops, applied at composite time;
 /// - its effective opacity is the product of the opacities down the tree, quantized once to
 ///   `round(opacity · 255)`; hidden layers and layers whose effective opacity rounds to 0 are skipped
 ///   with their sublayers.
@@ -38,11 +41,16 @@ struct FramePlanner {
     private var layers: [PlannedLayer] = []
     private var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
+    /// Group-opacity groups (`FramePlanner+Groups.swift`).
+    var groups: [PlannedGroup] = []
+    var peepholes = 0
+    /// Layers visited so far with an opacity below 1 (a group containing one has no peephole).
+    var translucentLayers = 0
     private var tileOps = 0
     /// The plane-to-superlayer step of every ancestor of the layer being visited, root first
     /// (``Layer/planeToSuperlayer``), and the product of their scales.
     private var ancestorMaps: [PlaneMap] = []
-    private var ancestorScale = 1.0
+    private(set) var ancestorScale = 1.0
 
     init(scale: Double, grid: TileGrid, viewport: PixelRect, lookAhead: Bool = true) {
         self.scale = scale
@@ -62,18 +70,30 @@ struct FramePlanner {
         layers = []
         entering = []
         ops = []
+        groups = []
+        peepholes = 0
+        translucentLayers = 0
         tileOps = 0
         ancestorMaps = []
         ancestorScale = 1
-        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1)
-        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
+        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1, shapes: [])
+        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps, groups: groups,
+                         opacityPeepholes: peepholes)
     }
 
-    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double) throws {
+    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double,
+                                shapes: [CoverageShape]) throws {
         guard !layer.isHidden else { return }
-        let effectiveOpacity = opacity * layer.opacity
-        let alpha = UInt8((effectiveOpacity * 255).rounded())
+        var effectiveOpacity = opacity * layer.opacity
+        var alpha = UInt8((effectiveOpacity * 255).rounded())
         guard alpha > 0 else { return }
+        var shapes = shapes
+        let group = beginGroup(layer, alpha: alpha, shapes: shapes)
+        if layer.opacity < 1 { translucentLayers += 1 }
+        if group != nil {  // the subtree is planned at full opacity, unclipped by its ancestors' shapes
+            (effectiveOpacity, alpha, shapes) = (1, 255, [])
+        }
+        defer { if let group { endGroup(group) } }
 
         let frame = layer.frame
         var composited = frame.origin
@@ -85,17 +105,20 @@ struct FramePlanner {
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
         let ownLookAhead = deviceRect.intersection(lookAheadClip)
+        let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
+        defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {
                 ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
-                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
+                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255,
+                                     shapes: appearance.background))
             }
         }
         if let content = layer.content, !ownLookAhead.isEmpty {
             try planContent(content, of: layer, composited: composited, deviceRect: deviceRect, clip: clip,
-                            ownClip: ownClip, alpha: alpha)
+                            ownClip: ownClip, alpha: alpha, shapes: appearance.clipped)
         }
 
         guard !layer.sublayers.isEmpty else { return }
@@ -111,13 +134,14 @@ struct FramePlanner {
             ancestorScale = outerScale
         }
         for sublayer in layer.sublayers {
-            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity)
+            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity,
+                      shapes: appearance.clipped)
         }
     }
 
     private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
                                       deviceRect: PixelRect, clip: PixelRect, ownClip: PixelRect,
-                                      alpha: UInt8) throws {
+                                      alpha: UInt8, shapes: [CoverageShape]) throws {
         let planeScale = ancestorScale * layer.transform.scale
         let translation = try devicePixel(
             Point(x: composited.x - planeScale * layer.boundsOrigin.x, y: composited.y - planeScale * layer.boundsOrigin.y),
@@ -141,10 +165,20 @@ struct FramePlanner {
                 let destination = tile.intersection(ownClip)
                 guard !destination.isEmpty else { continue }
                 ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
-                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha))
+                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha,
+                                     shapes: shapes))
                 tileOps += 1
             }
         }
+    }
+
+    /// Appends a draw to the plan (for the planner's extensions).
+    mutating func appendOp(_ op: PlannedOp) { ops.append(op) }
+
+    /// The draws planned so far (for the planner's extensions).
+    var plannedOps: [PlannedOp] {
+        get { ops }
+        _modify { yield &ops }
     }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.

@@ -75,6 +75,11 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawOps = 0
     /// Fully transparent tiles skipped (nothing to draw).
     public var drawOpsSkipped = 0
+    /// Group-opacity groups composited through an offscreen buffer (README.md, "Group opacity"); 0 when
+    /// the frame composited nothing.
+    public var offscreenPasses = 0
+    /// Groups drawn without an offscreen buffer because it could not change a pixel (the peephole).
+    public var opacityPeepholes = 0
     /// This frame, for ``Compositor/render(_:into:previousFrame:)`` next time.
     public var frameToken = FrameToken(value: 0)
     /// The framebuffer rects composited (device pixels; at most 8, possibly overlapping): the whole

@@ -42,6 +42,9 @@ public class Layer {
     /// Fills the bounds rectangle beneath the content; `nil` (the default) draws nothing.
     public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { recordChange(.content) } } }
 
+    /// Corner radius, border (see `Layer+Appearance.swift`); compositing properties, never rasterized.
+    var appearance = LayerAppearance() { didSet { if oldValue != appearance { recordChange(.compositing) } } }
+
     /// What the layer draws in its own plane above its background colour; `nil` draws nothing.
     /// Replacing it invalidates everything the layer drew.
     public var content: (any LayerContent)? {

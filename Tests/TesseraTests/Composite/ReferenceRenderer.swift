@@ -26,6 +26,19 @@ import Tessera
 ///   `U0 = round(65536·((X0 − T + ½)·ℓ/e − ½))` (`e` its exact scale, `T` its translation, `X0` its first
 ///   visible column; rows likewise), bilinear: pixels `⌊U/65536⌋` and the next, weight the fraction's
 ///   top 7 bits, `(a·(128 − w) + b·w + 64) >> 7` vertically then horizontally.
+/// - rounded corners and borders (README.md, "Rounded corners, borders"): coverage
+///   `round(clamp(0.5 − d, 0, 1) · 255)` of each pixel centre's signed distance `d` to the rounded rect of
+///   the layer's device rect (radius `cornerRadius · scale`, limited to half the shorter side); a border
+///   of width `b = borderWidth · scale` covers `outer · (255 − inner) / 255` (inner: the rect inset by `b`,
+///   radius `max(r − b, 0)`); the background is cut by the rounded rect, content and sublayers too with
+///   `clipsToBounds`; the border is drawn after the sublayers; coverages multiply down the tree
+///   (`round(c · cᵢ / 255)`, ancestors first) and scale a source by `round(c · o / 255)` with its
+///   opacity `o` (colours: `round(colour · c / 255)` after the opacity).
+///
+/// - group opacity (README.md, "Group opacity"): a layer with `opacity < 1` and `allowsGroupOpacity`
+///   is drawn with its subtree at full opacity (and without its ancestors' coverages) into a transparent
+///   image of the framebuffer's size, which is then blended pixel by pixel with the group's `o` and the
+///   ancestors' coverage `c`: `round(p · round(c · o / 255) / 255)`. Always, without a peephole.
 ///
 /// The only production code it calls is `LayerContent.draw(in:)` (what the content is) and the model's
 /// getters.
@@ -34,7 +47,7 @@ enum ReferenceRenderer {
                        levels: [ObjectIdentifier: Double] = [:]) throws -> [UInt8] {
         var image = Image(width: width, height: height)
         try visit(root, composited: (root.frame.origin.x, root.frame.origin.y), outerScale: 1, into: &image,
-                  clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale, levels: levels)
+                  clip: Box(x0: 0, y0: 0, x1: width, y1: height), opacity: 1, scale: scale, levels: levels, shapes: [])
         return image.bytes
     }
 
@@ -89,24 +102,93 @@ enum ReferenceRenderer {
         Int((value * scale + 0.5).rounded(.down))
     }
 
+    /// A rounded rect (device pixels, integer edges) or the border ring inside it.
+    private struct Shape {
+        let box: Box
+        let radius: Double
+        /// 0: a rounded clip; > 0: a border ring of this width.
+        let border: Double
+
+        /// The coverage of pixel `(x, y)` (inside `box`).
+        func coverage(x: Int, y: Int) -> Int {
+            let w = Double(box.x1 - box.x0), h = Double(box.y1 - box.y0)
+            let px = Double(x - box.x0) + 0.5, py = Double(y - box.y0) + 0.5
+            let outer = Self.roundedCoverage(px, py, x0: 0, y0: 0, x1: w, y1: h, radius: radius)
+            guard border > 0 else { return outer }
+            guard w - 2 * border > 0, h - 2 * border > 0 else { return outer }
+            let inner = Self.roundedCoverage(px, py, x0: border, y0: border, x1: w - border, y1: h - border,
+                                             radius: max(radius - border, 0))
+            return roundedDivide(outer * (255 - inner))
+        }
+
+        /// `round(clamp(0.5 − d, 0, 1) · 255)`, `d` the signed distance from `(px, py)` to the rounded
+        /// rect: `|max(q, 0)| + min(max(qx, qy), 0) − r`, `q = |p − centre| − (half extents − r)`.
+        static func roundedCoverage(_ px: Double, _ py: Double, x0: Double, y0: Double, x1: Double, y1: Double,
+                                    radius: Double) -> Int {
+            let hw = (x1 - x0) * 0.5, hh = (y1 - y0) * 0.5
+            let r = max(0, min(radius, hw, hh))
+            let qx = abs(px - (x0 + x1) * 0.5) - (hw - r), qy = abs(py - (y0 + y1) * 0.5) - (hh - r)
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            let d = outside + min(max(qx, qy), 0) - r
+            let c = 0.5 - d
+            return c <= 0 ? 0 : c >= 1 ? 255 : Int(c * 255 + 0.5)
+        }
+    }
+
+    /// The product of the shapes' coverages at `(x, y)`, ancestors first.
+    private static func coverage(_ shapes: [Shape], x: Int, y: Int) -> Int {
+        shapes.reduce(255) { roundedDivide($0 * $1.coverage(x: x, y: y)) }
+    }
+
     private static func visit(_ layer: Layer, composited: (x: Double, y: Double), outerScale: Double,
                               into image: inout Image, clip: Box, opacity: Double, scale: Double,
-                              levels: [ObjectIdentifier: Double]) throws {
+                              levels: [ObjectIdentifier: Double], shapes: [Shape]) throws {
         if layer.isHidden { return }
-        let effective = opacity * layer.opacity
+        let groupAlpha = Int((opacity * layer.opacity * 255).rounded())
+        if groupAlpha == 0 { return }
+        if layer.allowsGroupOpacity && layer.opacity < 1 {
+            var offscreen = Image(width: image.width, height: image.height)
+            try visitLayer(layer, composited: composited, outerScale: outerScale, into: &offscreen, clip: clip,
+                           effective: 1, scale: scale, levels: levels, shapes: [])
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let base = (y * image.width + x) * 4
+                    let p = offscreen.bytes[base..<base + 4].map { Int($0) }
+                    if p == [0, 0, 0, 0] { continue }
+                    let m = roundedDivide(coverage(shapes, x: x, y: y) * groupAlpha)
+                    image.blend(p.map { roundedDivide($0 * m) }, x: x, y: y)
+                }
+            }
+            return
+        }
+        try visitLayer(layer, composited: composited, outerScale: outerScale, into: &image, clip: clip,
+                       effective: opacity * layer.opacity, scale: scale, levels: levels, shapes: shapes)
+    }
+
+    private static func visitLayer(_ layer: Layer, composited: (x: Double, y: Double), outerScale: Double,
+                                   into image: inout Image, clip: Box, effective: Double, scale: Double,
+                                   levels: [ObjectIdentifier: Double], shapes: [Shape]) throws {
         let alpha = Int((effective * 255).rounded())
-        if alpha == 0 { return }
         let k = outerScale * layer.transform.scale
-        let own = Box(x0: device(composited.x, scale), y0: device(composited.y, scale),
-                      x1: device(composited.x + outerScale * layer.frame.width, scale),
-                      y1: device(composited.y + outerScale * layer.frame.height, scale)).meeting(clip)
+        let rect = Box(x0: device(composited.x, scale), y0: device(composited.y, scale),
+                       x1: device(composited.x + outerScale * layer.frame.width, scale),
+                       y1: device(composited.y + outerScale * layer.frame.height, scale))
+        let own = rect.meeting(clip)
+        let radius = layer.cornerRadius * k * scale
+        let rounded = radius > 0 && !rect.isEmpty ? shapes + [Shape(box: rect, radius: radius, border: 0)] : shapes
+        let clipped = layer.clipsToBounds ? rounded : shapes
         if !own.isEmpty {
             if let color = layer.backgroundColor {
                 let a = Int(color.alpha)
                 let premultiplied = [Int(color.red) * a, Int(color.green) * a, Int(color.blue) * a]
                     .map(roundedDivide) + [a]
                 let pixel = premultiplied.map { roundedDivide($0 * alpha) }
-                for y in own.y0..<own.y1 { for x in own.x0..<own.x1 { image.blend(pixel, x: x, y: y) } }
+                for y in own.y0..<own.y1 {
+                    for x in own.x0..<own.x1 {
+                        let c = coverage(rounded, x: x, y: y)
+                        image.blend(pixel.map { roundedDivide($0 * c) }, x: x, y: y)
+                    }
+                }
             }
             if let content = layer.content, let level = levels[ObjectIdentifier(layer)] {
                 let tx = device(composited.x - k * layer.boundsOrigin.x, scale)
@@ -125,7 +207,8 @@ enum ReferenceRenderer {
                     for x in own.x0..<own.x1 {
                         let source = bilinear(drawn, origin: origin, u: u0 + Int64(x - own.x0) * step,
                                               v: v0 + Int64(y - own.y0) * step)
-                        image.blend(alpha == 255 ? source : source.map { roundedDivide($0 * alpha) }, x: x, y: y)
+                        let m = roundedDivide(coverage(clipped, x: x, y: y) * alpha)
+                        image.blend(m == 255 ? source : source.map { roundedDivide($0 * m) }, x: x, y: y)
                     }
                 }
             } else if let content = layer.content {
@@ -140,7 +223,8 @@ enum ReferenceRenderer {
                     for x in own.x0..<own.x1 {
                         let p = drawn[x: x - own.x0, y: y - own.y0]
                         let source = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-                        image.blend(alpha == 255 ? source : source.map { roundedDivide($0 * alpha) }, x: x, y: y)
+                        let m = roundedDivide(coverage(clipped, x: x, y: y) * alpha)
+                        image.blend(source.map { roundedDivide($0 * m) }, x: x, y: y)
                     }
                 }
             }
@@ -150,7 +234,21 @@ enum ReferenceRenderer {
             try visit(sublayer,
                       composited: (composited.x + k * sublayer.frame.origin.x - k * layer.boundsOrigin.x,
                                    composited.y + k * sublayer.frame.origin.y - k * layer.boundsOrigin.y),
-                      outerScale: k, into: &image, clip: sublayerClip, opacity: effective, scale: scale, levels: levels)
+                      outerScale: k, into: &image, clip: sublayerClip, opacity: effective, scale: scale, levels: levels,
+                      shapes: clipped)
+        }
+        let border = layer.borderWidth * k * scale
+        if border > 0, !own.isEmpty, !rect.isEmpty {
+            let color = layer.borderColor, a = Int(color.alpha)
+            let pixel = ([Int(color.red) * a, Int(color.green) * a, Int(color.blue) * a].map(roundedDivide) + [a])
+                .map { roundedDivide($0 * alpha) }
+            let ring = shapes + [Shape(box: rect, radius: radius, border: border)]
+            for y in own.y0..<own.y1 {
+                for x in own.x0..<own.x1 {
+                    let c = coverage(ring, x: x, y: y)
+                    if c > 0 { image.blend(pixel.map { roundedDivide($0 * c) }, x: x, y: y) }
+                }
+            }
         }
     }
 }
