@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    /// A radius and a border are in the layer's own points: a transform's scale (the layer's or an
+    /// ancestor's, as a zoom sets it) scales them with the rest of the layer.
+    @Test(arguments: [0.5, 2.0, 3.0])
+    func radiiAndBordersScaleWithTransforms(transformScale: Double) throws {
+        let scene = try Self.makeScene()
+        try scene.cards[1].setTransform(LayerTransform(scale: transformScale))  // the layer's own
+        try scene.scroll.setTransform(LayerTransform(scale: 1.25))  // an ancestor's
+        let reference = try ReferenceRenderer.render(scene.root, width: Self.width, height: Self.height, scale: 1)
+        for tileSize in [16, 64] {
+            let compositor = try Compositor(configuration: .init(tileSize: tileSize, workers: 2, scale: 1, bandHeight: 9,
+                                                                 rasterMode: .synchronous))
+            #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil,
+                    "tile \(tileSize)")
+        }
+    }
+
     @Test(arguments: [1.5, 2.0, 0.75])
     func fractionalAndDoubleScalesMatchTheReference(scale: Double) throws {
         let scene = try Self.makeScene()
