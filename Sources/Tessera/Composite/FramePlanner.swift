@@ -28,7 +28,10 @@
 /// in.
 ///
 /// Cost: one visit per layer that is visible or in the look-ahead region (and their ancestors), plus
-/// one op per visible tile. Thread safety: the model thread (the compositor's calling thread) only.
+/// one op per visible tile. A layer outside the region that clips (or has no sublayers) is left after
+/// one rect test; a layer with ``indexedSublayerCount`` sublayers or more finds the ones that can meet
+/// the region through its ``Layer/sublayerIndex`` (binary search), so a 10,000-card feed costs what
+/// its visible cards cost. Thread safety: the model thread (the compositor's calling thread) only.
 struct FramePlanner {
     let scale: Double
     let grid: TileGrid
@@ -87,14 +90,6 @@ struct FramePlanner {
         var effectiveOpacity = opacity * layer.opacity
         var alpha = UInt8((effectiveOpacity * 255).rounded())
         guard alpha > 0 else { return }
-        var shapes = shapes
-        let group = beginGroup(layer, alpha: alpha, shapes: shapes)
-        if layer.opacity < 1 { translucentLayers += 1 }
-        if group != nil {  // the subtree is planned at full opacity, unclipped by its ancestors' shapes
-            (effectiveOpacity, alpha, shapes) = (1, 255, [])
-        }
-        defer { if let group { endGroup(group) } }
-
         let frame = layer.frame
         var composited = frame.origin
         for map in ancestorMaps.reversed() { composited = map.apply(composited) }
@@ -105,6 +100,17 @@ struct FramePlanner {
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
         let ownLookAhead = deviceRect.intersection(lookAheadClip)
+        // Outside the look-ahead region a layer draws and prepaints nothing, and neither does its subtree
+        // when it clips to its bounds or has none: one rect test, no ops, no shapes, no group.
+        if ownLookAhead.isEmpty && (layer.clipsToBounds || layer.sublayers.isEmpty) { return }
+        var shapes = shapes
+        let group = beginGroup(layer, alpha: alpha, shapes: shapes)
+        if layer.opacity < 1 { translucentLayers += 1 }
+        if group != nil {  // the subtree is planned at full opacity, unclipped by its ancestors' shapes
+            (effectiveOpacity, alpha, shapes) = (1, 255, [])
+        }
+        defer { if let group { endGroup(group) } }
+
         let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
         defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
@@ -133,9 +139,18 @@ struct FramePlanner {
             ancestorMaps.removeLast()
             ancestorScale = outerScale
         }
-        for sublayer in layer.sublayers {
-            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity,
-                      shapes: appearance.clipped)
+        let sublayers = layer.sublayers
+        if sublayers.count >= Self.indexedSublayerCount, let region = planeRect(sublayerLookAhead) {
+            // Many sublayers (a feed's cards): only those that can meet the look-ahead region.
+            for position in layer.sublayerIndex.sublayers(meeting: region) {
+                try visit(sublayers[position], clip: sublayerClip, lookAheadClip: sublayerLookAhead,
+                          opacity: effectiveOpacity, shapes: appearance.clipped)
+            }
+        } else {
+            for sublayer in sublayers {
+                try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity,
+                          shapes: appearance.clipped)
+            }
         }
     }
 
@@ -179,6 +194,27 @@ struct FramePlanner {
     var plannedOps: [PlannedOp] {
         get { ops }
         _modify { yield &ops }
+    }
+
+    /// From this many sublayers on, a layer's sublayers are found through its ``Layer/sublayerIndex``.
+    static let indexedSublayerCount = 32
+
+    /// `rect` (framebuffer device pixels) in the plane of the layer whose step was pushed last onto
+    /// `ancestorMaps` (points), grown by two device pixels for rounding; nil when it cannot be mapped.
+    private func planeRect(_ rect: PixelRect) -> Rect? {
+        var origin = Point(x: 0, y: 0), unit = Point(x: 1, y: 0)
+        for map in ancestorMaps.reversed() {
+            origin = map.apply(origin)
+            unit = map.apply(unit)
+        }
+        let perPoint = (unit.x - origin.x) * scale  // device pixels per point of that plane
+        guard perPoint > 0, perPoint.isFinite, !rect.isEmpty else { return nil }
+        let margin = 2.0
+        let minX = (Double(rect.minX) - margin) / perPoint - origin.x * scale / perPoint
+        let minY = (Double(rect.minY) - margin) / perPoint - origin.y * scale / perPoint
+        let maxX = (Double(rect.maxX) + margin) / perPoint - origin.x * scale / perPoint
+        let maxY = (Double(rect.maxY) + margin) / perPoint - origin.y * scale / perPoint
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.

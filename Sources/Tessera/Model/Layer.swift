@@ -36,7 +36,13 @@ public class Layer {
     public private(set) var opacity: Double = 1
 
     /// Whether sublayers are clipped to the bounds rectangle (default `false`: they stay visible outside).
-    public var clipsToBounds = false { didSet { if oldValue != clipsToBounds { recordChange(.compositing) } } }
+    public var clipsToBounds = false {
+        didSet {
+            guard oldValue != clipsToBounds else { return }
+            superlayer?.sublayerIndexStorage = nil  // whether the subtree stays inside the frame changed
+            recordChange(.compositing)
+        }
+    }
     /// Hidden layers and their sublayers are neither drawn nor hit.
     public var isHidden = false { didSet { if oldValue != isHidden { recordChange(.compositing) } } }
     /// Fills the bounds rectangle beneath the content; `nil` (the default) draws nothing.
@@ -75,6 +81,17 @@ public class Layer {
     var displayLog = DisplayLog()
     /// Constraints, intrinsic size and solver variables (see `Layout/`); `nil` until layout is used.
     var layoutStateStorage: LayerLayoutState?
+    /// The sublayers sorted for spatial queries, built on demand (``sublayerIndex``) and dropped when
+    /// they change (see ``SublayerIndex``).
+    var sublayerIndexStorage: SublayerIndex?
+
+    /// The sublayers sorted for spatial queries (``SublayerIndex``); built at the first use after a change.
+    var sublayerIndex: SublayerIndex {
+        if let index = sublayerIndexStorage { return index }
+        let index = SublayerIndex(sublayers)
+        sublayerIndexStorage = index
+        return index
+    }
 
     /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…` for a non-finite or
@@ -163,6 +180,10 @@ public class Layer {
     func recordChange(_ changes: LayerChanges) {
         generation &+= 1
         pendingChanges.formUnion(changes)
+        if changes.contains(.sublayers) { sublayerIndexStorage = nil }
+        if !changes.isDisjoint(with: [.frame, .sublayers]), let superlayer, superlayer.sublayerIndexStorage != nil {
+            superlayer.sublayerIndexStorage = nil  // this layer's place or extent among its siblings changed
+        }
         markPathChanged()
     }
 
