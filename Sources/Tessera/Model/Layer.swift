@@ -39,7 +39,7 @@ public class Layer {
     public var clipsToBounds = false {
         didSet {
             guard oldValue != clipsToBounds else { return }
-            superlayer?.sublayerIndexStorage = nil  // whether the subtree stays inside the frame changed
+            parentLink?.sublayerIndexStorage = nil  // whether the subtree stays inside the frame changed
             recordChange(.compositing)
         }
     }
@@ -61,7 +61,15 @@ public class Layer {
     }
 
     /// The superlayer, or `nil` for a root or a detached layer.
-    public internal(set) weak var superlayer: Layer?
+    ///
+    /// Not a weak reference: a superlayer holds its sublayers, and its deinit clears their link, so the
+    /// link is valid whenever it is not nil. (A weak reference would give every layer with sublayers a
+    /// side table, and every retain and release of it the runtime's slow path.)
+    public internal(set) var superlayer: Layer? {
+        get { parentLink }
+        set { parentLink = newValue }
+    }
+    unowned(unsafe) private var parentLink: Layer?
     /// The sublayers in paint order: later ones draw over earlier ones.
     public internal(set) var sublayers: [Layer] = []
 
@@ -91,6 +99,10 @@ public class Layer {
         let index = SublayerIndex(sublayers)
         sublayerIndexStorage = index
         return index
+    }
+
+    deinit {
+        for sublayer in sublayers { sublayer.parentLink = nil }
     }
 
     /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.
@@ -181,8 +193,8 @@ public class Layer {
         generation &+= 1
         pendingChanges.formUnion(changes)
         if changes.contains(.sublayers) { sublayerIndexStorage = nil }
-        if !changes.isDisjoint(with: [.frame, .sublayers]), let superlayer, superlayer.sublayerIndexStorage != nil {
-            superlayer.sublayerIndexStorage = nil  // this layer's place or extent among its siblings changed
+        if !changes.isDisjoint(with: [.frame, .sublayers]), let parent = parentLink, parent.sublayerIndexStorage != nil {
+            parent.sublayerIndexStorage = nil  // this layer's place or extent among its siblings changed
         }
         markPathChanged()
     }

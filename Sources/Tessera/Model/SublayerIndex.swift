@@ -8,8 +8,9 @@
 /// removed or reordered, or one changes its frame, transform, `clipsToBounds` or sublayers
 /// (``Layer/recordChange(_:)``).
 ///
-/// Units: points, the layer's own plane. Thread safety: the model thread. Cost: O(n log n) to build.
-struct SublayerIndex {
+/// Units: points, the layer's own plane. Thread safety: the model thread. Cost: O(n log n) to build. A
+/// class, so that checking whether a layer has one (on every frame change of a sublayer) is a pointer test.
+final class SublayerIndex {
     /// Indexed sublayers (positions in `sublayers`) by ascending `frame.minY`.
     private let order: [Int]
     private let minY: [Double]
