@@ -9,6 +9,7 @@
 //   TesseraPixels          pixel buffers, device-pixel rects, colours, the scalar reference kernels, the
 //                          baseline tier (portable flags: SSE2 on x86-64, NEON on arm64), CPU detection
 //                          and the `Kernels` facade that picks a tier at start-up.
+//   TesseraPhaseMarkers    C: the frame-phase marker functions profilers see (Profiles/README.md, "Phases").
 //   Tessera                what an embedder links: geometry (points), the layer and scroll model, scroll
 //                          physics, Auto Layout, raster content, the tile manager and its raster queue,
 //                          the compositor (plan, damage, bands), PNG output.
@@ -93,13 +94,15 @@ let package = Package(
         .target(name: "TesseraKernelBodies", swiftSettings: kernelBodiesSettings),
         .target(name: "TesseraPixels", dependencies: ["TesseraKernelBodies"] + tierDependencies,
                 swiftSettings: pixelsSettings),
-        .target(name: "Tessera", dependencies: ["TesseraPixels"]),
+        .target(name: "TesseraPhaseMarkers",
+                cSettings: portable ? [] : [.unsafeFlags(["-fno-omit-frame-pointer"])]),
+        .target(name: "Tessera", dependencies: ["TesseraPixels", "TesseraPhaseMarkers"]),
         .target(name: "TesseraScene", dependencies: ["Tessera"]),
         .target(name: "TesseraBench", dependencies: ["Tessera", "TesseraScene"]),
         .target(name: "TesseraProfiling", dependencies: ["Tessera"]),
         .executableTarget(name: "TesseraCLI", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"]),
         .executableTarget(name: "TesseraSceneFuzz", dependencies: ["Tessera", "TesseraScene", "TesseraBench"]),
-        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera", "TesseraScene", "TesseraBench"], path: "Benchmarks",
+        .executableTarget(name: "TesseraBenchmarks", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"], path: "Benchmarks",
                           exclude: ["README.md", "Raster/README.md", "results"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraScene", "TesseraBench", "TesseraProfiling"], swiftSettings: optimizedInDebug),
         .target(name: "CTessera"),

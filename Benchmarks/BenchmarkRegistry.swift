@@ -30,6 +30,7 @@ struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
     static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(),
+                                                     FormatBenchmarks(),
                                                      LayoutBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {

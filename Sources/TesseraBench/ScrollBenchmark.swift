@@ -32,6 +32,11 @@ public enum ScrollBenchmark {
         public var rasterCost = 1
         /// Compositor settings; `scale` is taken from the scene's viewport.
         public var compositor = Compositor.Configuration()
+        /// The framebuffer's pixel format (default RGBA; README.md, "Host pixel formats").
+        public var format = PixelFormat.rgba
+        /// Keep a ``FrameRecord`` per measured frame in ``Report/series`` (for `--plot` and `--per-frame`;
+        /// off by default so that a soak's memory stays flat).
+        public var recordsFrames = false
 
         public init() {}
     }
@@ -72,6 +77,8 @@ public enum ScrollBenchmark {
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
         public var isaTier = ""
+        /// One record per measured frame when ``Options/recordsFrames`` is set, else empty.
+        public var series: [FrameRecord] = []
 
         /// Cache hits over visible tiles (1 when nothing was visible).
         public var cacheHitRate: Double { tilesVisible == 0 ? 1 : Double(cacheHits) / Double(tilesVisible) }
@@ -104,7 +111,8 @@ public enum ScrollBenchmark {
         let script = try ScrollScript(kind: options.script, scrollLayer: bench.scrollLayer, direction: bench.direction,
                                       speed: options.speed, framesPerSecond: options.framesPerSecond)
         try RasterCostContent.apply(repetitions: options.rasterCost, to: bench.scene.root)
-        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight)
+        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth, height: bench.scene.viewport.pixelHeight,
+                                          format: options.format)
         trace?.attach(to: compositor)
         let clock = ContinuousClock()
         var previousFrame: FrameToken?
@@ -154,6 +162,13 @@ public enum ScrollBenchmark {
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
             report.damagedPixels += statistics.damagedPixels
+            if options.recordsFrames {
+                report.series.append(FrameRecord(
+                    frame: frame, totalMilliseconds: milliseconds, planMilliseconds: statistics.planTime.milliseconds,
+                    rasterMilliseconds: statistics.rasterTime.milliseconds,
+                    compositeMilliseconds: statistics.compositeTime.milliseconds,
+                    tilesCheckerboarded: statistics.tilesCheckerboarded, damagedPixels: statistics.damagedPixels))
+            }
             report.addTiles(statistics)
             progress?(frame, options.frames)
             soak.frameDone(frame)

@@ -6,12 +6,14 @@ enum HandleKind: UInt64, CustomStringConvertible {
     case compositor = 1
     case layer = 2
     case scrollLayer = 3
+    case animator = 4
 
     var description: String {
         switch self {
         case .compositor: return "a compositor"
         case .layer: return "a layer"
         case .scrollLayer: return "a scroll layer"
+        case .animator: return "a scroll animator"
         }
     }
 }
@@ -34,6 +36,9 @@ final class HandleTable: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Slot] = []
     private var free: [Int] = []
+    /// The live handle of each object, so that an object reached again (a layer found by name or by a
+    /// hit test) gets the handle it already has.
+    private var handles: [ObjectIdentifier: UInt64] = [:]
 
     private static let generationMask: UInt64 = (1 << 24) - 1
 
@@ -41,6 +46,11 @@ final class HandleTable: @unchecked Sendable {
     func insert(_ object: AnyObject, kind: HandleKind) -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
+        return insertLocked(object, kind: kind)
+    }
+
+    /// ``insert(_:kind:)`` for a caller that holds the lock.
+    private func insertLocked(_ object: AnyObject, kind: HandleKind) -> UInt64 {
         let index: Int
         if let reused = free.popLast() {
             index = reused
@@ -50,7 +60,22 @@ final class HandleTable: @unchecked Sendable {
         }
         slots[index].kind = kind
         slots[index].object = object
-        return kind.rawValue << 56 | slots[index].generation << 32 | UInt64(index)
+        let handle = kind.rawValue << 56 | slots[index].generation << 32 | UInt64(index)
+        handles[ObjectIdentifier(object)] = handle
+        return handle
+    }
+
+    /// The live handle of `object`, or a new one of `kind` when it has none (a layer of a loaded scene,
+    /// found by name or by a hit test).
+    func handle(for object: AnyObject, kind: HandleKind) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return handles[ObjectIdentifier(object)] ?? insertLocked(object, kind: kind)
+    }
+
+    /// The handle of a layer: a scroll layer's is of kind scroll layer.
+    func handle(for layer: Layer) -> UInt64 {
+        handle(for: layer, kind: layer is ScrollLayer ? .scrollLayer : .layer)
     }
 
     /// The object of a live handle and its kind.
@@ -89,6 +114,7 @@ final class HandleTable: @unchecked Sendable {
         defer { lock.unlock() }
         _ = try lookUpLocked(handle, argument)
         let index = Int(handle & 0xFFFF_FFFF)
+        if let object = slots[index].object { handles[ObjectIdentifier(object)] = nil }
         slots[index].object = nil
         slots[index].kind = nil
         var next = (slots[index].generation + 1) & HandleTable.generationMask

@@ -3,14 +3,16 @@ import Tessera
 import TesseraBench
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
-/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N] [--tile-size PX] [--budget MIB]
-/// [--trace FILE.json] [--json]`
+/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N]
+/// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--plot FILE.svg]
+/// [--json [--per-frame]]`
 enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
                              [--pace vsync|none]
-                             [--workers N] [--tile-size PX] [--budget MIB] [--trace FILE.json] [--json]
+                             [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
+                             [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
           --frames       measured frames, default 600
           --speed        scroll speed in points per second, default 10000
@@ -29,8 +31,12 @@ enum BenchCommand {
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256
+          --format       framebuffer pixel format: rgba (default), bgra, xrgb (bytes B,G,R,255), xbgr (R,G,B,255)
           --trace        write a Chrome trace (Perfetto, chrome://tracing) of every frame and tile raster
+          --plot         write an SVG of the frame times: a bar per frame (raster / composite), the frame
+                         budget line, checkerboarded frames marked
           --json         print one JSON object instead of text
+          --per-frame    with --json: add "per_frame", one entry per measured frame
         """
 
     static func run(_ arguments: [String]) throws {
@@ -57,9 +63,17 @@ enum BenchCommand {
         if let mebibytes = try options.integer("--budget", in: 0...1 << 20) {
             bench.compositor.cacheBudgetBytes = mebibytes << 20
         }
+        if let format = try options.choice("--format", PixelFormat.allCases.map(\.rawValue)) {
+            bench.format = PixelFormat(rawValue: format)!
+        }
         let tracePath = try options.value("--trace")
         if let tracePath, tracePath.isEmpty { throw UsageError("bench: --trace needs a file name") }
         let json = options.flag("--json")
+        let perFrame = options.flag("--per-frame")
+        if perFrame && !json { throw UsageError("bench: --per-frame needs --json") }
+        let plotPath = try options.value("--plot")
+        if let plotPath, plotPath.isEmpty { throw UsageError("bench: --plot needs a file name") }
+        bench.recordsFrames = perFrame || plotPath != nil
         let positionals = try options.positionals()
         guard positionals.count <= 1 else { throw UsageError("bench: one scene at most, got \(positionals.joined(separator: " "))") }
         let loaded = try SceneArgument.load(positionals.first)
@@ -78,7 +92,17 @@ enum BenchCommand {
                 throw TesseraError.invalidArgument(argument: "--trace", reason: "\(error)")
             }
         }
-        print(json ? BenchReportFormat.json(report).text : BenchReportFormat.text(report))
+        if let plotPath {
+            let title = "tessera bench \(loaded.name): \(report.options.script.rawValue), \(report.options.frames) frames, "
+                + "\(report.isaTier), \(report.options.format)"
+            let svg = FramePlot.svg(report.series, budgetMilliseconds: 1000 / report.options.framesPerSecond, title: title)
+            do {
+                try AtomicFile.write(Data(svg.utf8), to: plotPath)
+            } catch {
+                throw TesseraError.invalidArgument(argument: "--plot", reason: "\(error)")
+            }
+        }
+        print(json ? BenchReportFormat.json(report, perFrame: perFrame).text : BenchReportFormat.text(report))
     }
 }
 

@@ -18,6 +18,17 @@ enum BenchReportFormat {
         o.script == .fastfling ? Swift.max(o.speed, ScrollScript.fastFlingSpeed) : o.speed
     }
 
+    /// The report as JSON; with `perFrame`, a `per_frame` array of the report's ``FrameRecord``s last.
+    static func json(_ r: ScrollBenchmark.Report, perFrame: Bool) -> JSONOutput {
+        guard perFrame, case .object(let fields) = json(r) else { return json(r) }
+        return .object(fields + [("per_frame", .array(r.series.map { f in
+            .object([("frame", .int(f.frame)), ("ms", .number(f.totalMilliseconds)),
+                     ("plan_ms", .number(f.planMilliseconds)), ("raster_ms", .number(f.rasterMilliseconds)),
+                     ("composite_ms", .number(f.compositeMilliseconds)),
+                     ("tiles_checkerboarded", .int(f.tilesCheckerboarded)), ("damaged_pixels", .int(f.damagedPixels))])
+        }))])
+    }
+
     static func json(_ r: ScrollBenchmark.Report) -> JSONOutput {
         let o = r.options, raster = r.raster, arrival = r.raster.arrival
         let totalPhase = r.planMilliseconds + r.rasterMilliseconds + r.compositeMilliseconds
@@ -29,6 +40,7 @@ enum BenchReportFormat {
             ("pace", .string(o.pacing.rawValue)),
             ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
             ("isa_tier", .string(r.isaTier)),
+            ("format", .string(r.options.format.rawValue)),
             ("frame_ms", .object([("mean", .number(r.frameTimes.mean)), ("p50", .number(r.frameTimes.p50)),
                                   ("p95", .number(r.frameTimes.p95)), ("p99", .number(r.frameTimes.p99)),
                                   ("max", .number(r.frameTimes.max))])),
@@ -84,7 +96,7 @@ enum BenchReportFormat {
         return """
             tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(scrollSpeed(o), 0)) pt/s, \
             \(f(o.framesPerSecond, 0)) Hz (\(o.pacing == .vsync ? "vsync-paced" : "unpaced")), \(o.compositor.workers) workers, \
-            \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(modeName(o.compositor.rasterMode)) raster\
+            \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(o.format) framebuffer, \(modeName(o.compositor.rasterMode)) raster\
             \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : ""), \(rasterPriorityName(o)) raster priority
               frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
               frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms

@@ -1,7 +1,7 @@
 /// The composition kernels Tessera uses: the public entry points over whole buffers.
 ///
 /// Units are device pixels; `src` and `dst` must have the same size (take ``PixelBuffer/subBuffer(_:)``
-/// views to work on rects). Results equal ``ScalarReference`` bit for bit.
+/// views to work on rects); `src` is RGBA, `dst` may be in any ``PixelFormat``. Results equal ``ScalarReference`` bit for bit.
 ///
 /// Every call runs the SIMD code of the ISA tier chosen once at start-up (``activeTier``: the widest the
 /// CPU has, or a lower one forced with `TESSERA_ISA=baseline|avx2|avx512`, see ``KernelTier/selected``).
@@ -70,6 +70,10 @@ public enum Kernels {
     }
 
     static func checkSameSize(_ src: PixelBuffer, _ dst: PixelBuffer) throws {
+        guard src.format == .rgba else {
+            throw TesseraError.invalidArgument(
+                argument: "src", reason: "must be rgba (sources are RGBA; only dst may be another format), got \(src.format)")
+        }
         guard src.width == dst.width, src.height == dst.height else {
             throw TesseraError.invalidArgument(
                 argument: "src", reason: "is \(src.width)×\(src.height) but dst is \(dst.width)×\(dst.height)")

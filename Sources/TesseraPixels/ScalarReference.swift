@@ -6,6 +6,11 @@
 /// for bit. Both buffers must have the same width and height (callers check; the public entry points in
 /// ``Kernels`` throw otherwise).
 ///
+/// Host formats: `src` is RGBA; `dst` may be in any ``PixelFormat``. Pixels are read and written through
+/// the ``PixelBuffer`` subscript, which converts: that defines the other formats (red and blue swapped in
+/// memory; the `X` formats read their fourth byte as 255 and write 255 into every pixel an operation
+/// covers, a zero source or opacity 0 included).
+///
 /// Thread safety: pure functions of their arguments; callers keep concurrent writes disjoint.
 public enum ScalarReference {
     /// `dst = src`.

@@ -1,50 +1,51 @@
 import Tessera
 
-/// The phase of Tessera's frame (``Compositor``: plan → raster → composite) that a profile sample
-/// belongs to, read from the names of its (demangled) stack frames.
+/// The phase of Tessera's frame (``Compositor``: plan → tiles → composite, and raster on the workers)
+/// that a profile sample belongs to, read from the explicit phase marks in its stack.
 ///
-/// The phases are distinct functions, and Dispatch worker stacks keep them: a worker's closure is named
-/// after the function that created it (`closure #1 in static BandCompositor.composite(…)`,
-/// `closure #1 in RasterQueue.enqueue(…)` → `RasterQueue.runLane(…)`; raster workers run between
-/// frames too). In release builds some phase entry points are inlined into `Compositor.render(_:into:)`
-/// (`FramePlanner.plan`, `TileManager.prepare`), so the rules match the functions that stay: see
-/// Profiles/README.md, "Phases".
+/// The compositor runs each phase inside a marker function with a fixed symbol name that is never
+/// inlined or specialized (`Sources/Tessera/Composite/PhaseMarkers.swift`): `tessera_phase_frame` (the
+/// whole render), `tessera_phase_plan`, `tessera_phase_tiles`, `tessera_phase_composite` on the calling
+/// thread, `tessera_phase_composite_band` on the band workers and `tessera_phase_raster_job` on the raster
+/// workers (during and between frames). Samples are classified by those names only (no function names
+/// of the implementation, which inlining changes): the marker nearest the leaf decides. Inside
+/// `tessera_phase_frame` with no phase marker is ``render``; no marker at all is ``other`` (scene
+/// construction, start-up, idle workers). Profiles/README.md, "Phases"; `Profiles/check-markers.sh`
+/// checks that a release binary has the markers and calls them.
 ///
-/// A sample's phase is decided by the frame nearest the root that matches a rule; samples inside
-/// `Compositor.render` that match no rule are ``render``; samples outside it are ``other`` (scene
-/// construction, start-up, idle Dispatch workers).
+/// Thread safety: pure functions and constants.
 public enum FramePhase: String, CaseIterable, Sendable {
     case plan
+    /// The tile stage on the calling thread and the raster jobs on the workers.
     case raster
     case composite
-    /// Inside `Compositor.render(_:into:)` but in none of the three phases' functions.
+    /// Inside `tessera_phase_frame` but in none of the three phases.
     case render
-    /// Outside any frame.
+    /// Outside any frame or raster job.
     case other
 
-    /// Substrings of demangled frame names that mark each phase, tried in this order on each frame.
-    public static let rules: [(phase: FramePhase, markers: [String])] = [
-        (.plan, ["FramePlanner."]),
-        (.raster, ["RasterQueue.", "RasterJob.", "TileManager.", "TileCache.", "TileBufferPool.", "TilePolicy."]),
-        (.composite, ["BandCompositor.", "DrawList.", "Compositor.drawList("]),
+    /// The marker symbols and the phase each marks.
+    public static let markers: [(symbol: String, phase: FramePhase)] = [
+        ("tessera_phase_plan", .plan),
+        ("tessera_phase_tiles", .raster),
+        ("tessera_phase_raster_job", .raster),
+        ("tessera_phase_composite", .composite),
+        ("tessera_phase_composite_band", .composite),
+        ("tessera_phase_frame", .render),
     ]
 
-    /// The phase of one frame name, or nil when it marks none.
+    /// The phase a stack frame marks (its name is a marker symbol exactly), or nil.
     public static func phase(ofFrame name: String) -> FramePhase? {
-        for rule in rules where rule.markers.contains(where: { name.contains($0) }) {
-            return rule.phase
-        }
-        return nil
+        markers.first { $0.symbol == name }?.phase
     }
 
-    /// The phase of a stack given **root first** as demangled names.
+    /// The phase of a stack given **root first** as (demangled) names: the marker nearest the leaf.
     public static func classify<S: Sequence>(rootFirst names: S) -> FramePhase where S.Element == String {
-        var inRender = false
+        var phase = FramePhase.other
         for name in names {
-            if let phase = phase(ofFrame: name) { return phase }
-            if name.contains("Compositor.render(") { inRender = true }
+            if let marked = Self.phase(ofFrame: name) { phase = marked }
         }
-        return inRender ? .render : .other
+        return phase
     }
 
     /// Samples per phase from folded lines (`a;b;c count`, root first), every phase listed.

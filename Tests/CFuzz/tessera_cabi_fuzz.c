@@ -47,6 +47,7 @@
 
 #define POOL 24         /* layers per thread */
 #define COMPOSITORS 2   /* compositors per thread */
+#define ANIMATORS 2     /* scroll animators per thread */
 #define RETIRED 256     /* destroyed handles remembered per thread */
 #define MAX_FAILURES 20 /* failed checks printed before the fuzzer stops printing them */
 #define DEPTH_LIMIT 256 /* tessera.h: trees deeper than 256 levels are refused */
@@ -249,6 +250,7 @@ typedef struct world {
     rng random;
     layer_model layers[POOL];
     compositor_model compositors[COMPOSITORS];
+    tessera_animator animators[ANIMATORS]; /* 0 when the slot is empty; created without indicators */
     retired_ring retired;
     atomic_int in_render;       /* 1 while this thread is inside tessera_compositor_render */
     atomic_int bad_callbacks;   /* callbacks with impossible arguments */
@@ -1031,6 +1033,203 @@ static void do_deep_chain(world *w) {
     }
 }
 
+/* ---- host calls: animators, hit testing, coordinates, look-up, scenes, host formats, PNG ------------- */
+
+static int root_of(world *w, int i) {
+    while (w->layers[i].parent >= 0) i = w->layers[i].parent;
+    return i;
+}
+
+/* Animators without indicators (indicators would add layers the model does not know). */
+static void do_animator(world *w) {
+    rng *r = &w->random;
+    int a = below(r, ANIMATORS);
+    tessera_animator h = w->animators[a];
+    if (h == 0) {
+        fault f = pick_fault(r, 0);
+        int i;
+        uint64_t scroll = layer_argument(w, &f, 1, &i);
+        if (f == NO_FAULT && i < 0) return;
+        tessera_animator out = 0;
+        if (check(w, "tessera_animator_create", tessera_animator_create(scroll, 0, &out), fault_status(f)) == TESSERA_OK) {
+            if (out == 0) fail(w->index, "tessera_animator_create gave handle 0");
+            w->animators[a] = out;
+        }
+        return;
+    }
+    int x = below(r, 100), expected = TESSERA_OK;
+    if (x < 6) { h = stale_handle(w); expected = TESSERA_INVALID_HANDLE; }
+    else if (x < 10) {
+        int i = live_layer(w, 0);
+        if (i < 0) return;
+        h = w->layers[i].handle;
+        expected = TESSERA_WRONG_HANDLE_KIND;
+    }
+    int bad = below(r, 100) < 20 && expected == TESSERA_OK, extreme = 0;
+    if (bad) expected = TESSERA_INVALID_ARGUMENT;
+    int32_t ended = -1;
+    switch (below(r, 8)) {
+    case 0: {
+        double dx = good_coordinate(r, &extreme), dy = good_coordinate(r, &extreme);
+        if (bad) *(chance(r, 50) ? &dx : &dy) = bad_coordinate(r);
+        check(w, "tessera_animator_drag", tessera_animator_drag(h, dx, dy), expected);
+        break;
+    }
+    case 1: {
+        double vx = uniform(r, -9000, 9000), vy = uniform(r, -9000, 9000);
+        if (bad) *(chance(r, 50) ? &vx : &vy) = bad_coordinate(r);
+        if (check(w, "tessera_animator_end_drag", tessera_animator_end_drag(h, vx, vy, chance(r, 30) ? NULL : &ended),
+                  expected) == TESSERA_OK && ended != -1 && ended != 0 && ended != 1)
+            fail(w->index, "tessera_animator_end_drag wrote ended = %d", ended);
+        break;
+    }
+    case 2: {
+        double seconds = chance(r, 80) ? 1.0 / 120 : uniform(r, 0, 3);
+        if (bad) seconds = chance(r, 50) ? -uniform(r, 1e-9, 10) : NAN;
+        check(w, "tessera_animator_advance", tessera_animator_advance(h, seconds, chance(r, 30) ? NULL : &ended), expected);
+        break;
+    }
+    case 3:
+        check(w, "tessera_animator_begin_drag", tessera_animator_begin_drag(h), bad ? TESSERA_OK : expected);
+        break;
+    case 4: {
+        tessera_animator_options o = {below(r, 2), below(r, 2), below(r, 2), below(r, 2), chance(r, 50) ? 0.998 : 0.99};
+        if (bad) o.deceleration_rate = chance(r, 50) ? (double)below(r, 3) : bad_coordinate(r);
+        check(w, "tessera_animator_set_options", tessera_animator_set_options(h, bad && chance(r, 20) ? NULL : &o), expected);
+        break;
+    }
+    case 5: {
+        tessera_animator_state st;
+        if (check(w, "tessera_animator_get_state", tessera_animator_get_state(h, bad ? NULL : &st), expected) == TESSERA_OK &&
+            (!isfinite(st.offset_x) || !isfinite(st.offset_y) || st.is_at_rest + st.is_dragging + st.is_decelerating != 1 ||
+             st.has_indicators != 0 || st.reserved != 0))
+            fail(w->index, "tessera_animator_get_state: inconsistent state");
+        break;
+    }
+    case 6:
+        check(w, "tessera_animator_stop", tessera_animator_stop(h), bad ? TESSERA_OK : expected);
+        break;
+    default:
+        if (expected == TESSERA_OK || bad) {
+            check(w, "tessera_animator_destroy", tessera_animator_destroy(w->animators[a]), TESSERA_OK);
+            retire(w, w->animators[a]);
+            w->animators[a] = 0;
+        } else {
+            check(w, "tessera_animator_destroy", tessera_animator_destroy(h), expected);
+        }
+    }
+    (void)extreme; /* the animator keeps offsets within the range (plus rubber-banding) whatever the drag */
+}
+
+static void do_query(world *w) {
+    rng *r = &w->random;
+    int i = live_layer(w, 0), j = live_layer(w, 0);
+    if (i < 0 || j < 0) return;
+    tessera_layer a = w->layers[i].handle, b = w->layers[j].handle;
+    int extreme = subtree_extreme(w, root_of(w, i)) || subtree_extreme(w, root_of(w, j));
+    int bad = chance(r, 20);
+    switch (below(r, 3)) {
+    case 0: {
+        double x = bad ? (chance(r, 50) ? NAN : -INFINITY) : uniform(r, -50, 200), y = uniform(r, -50, 200);
+        tessera_layer hit = 7;
+        if (check(w, "tessera_layer_hit_test", tessera_layer_hit_test(a, x, y, &hit),
+                  bad ? TESSERA_INVALID_ARGUMENT : TESSERA_OK) == TESSERA_OK && hit != 0) {
+            int found = -1;
+            for (int k = 0; k < POOL; k++)
+                if (w->layers[k].handle == hit) found = k;
+            if (found < 0 || !is_ancestor_or_self(w, i, found))
+                fail(w->index, "tessera_layer_hit_test gave a layer outside the subtree");
+        }
+        break;
+    }
+    case 1: {
+        double ox, oy;
+        int same = root_of(w, i) == root_of(w, j);
+        int expected = bad ? TESSERA_INVALID_ARGUMENT : !same ? TESSERA_HIERARCHY_ERROR : extreme ? OK_OR_ARGUMENT : TESSERA_OK;
+        if (check(w, "tessera_layer_convert_point",
+                  tessera_layer_convert_point(a, b, uniform(r, -100, 100), bad ? NAN : 0, &ox, &oy), expected) == TESSERA_OK &&
+            !(isfinite(ox) && isfinite(oy)))
+            fail(w->index, "tessera_layer_convert_point gave (%g, %g)", ox, oy);
+        break;
+    }
+    default: {
+        tessera_layer found = 7;
+        check(w, "tessera_layer_find", tessera_layer_find(a, bad ? NULL : "no such name", &found),
+              bad ? TESSERA_INVALID_ARGUMENT : TESSERA_OK);
+        if (!bad && found != 0) fail(w->index, "tessera_layer_find found a layer by a name no layer has");
+    }
+    }
+}
+
+/* A host-format render (every pixel checked for its format) or a PNG of the result. */
+static void do_render_format(world *w) {
+    rng *r = &w->random;
+    int c = live_compositor(w), root = live_layer(w, 0);
+    if (c < 0 || root < 0) return;
+    int64_t width = 1 + below(r, 64), height = 1 + below(r, 64), stride = width * 4 + 4 * below(r, 2);
+    tessera_pixel_format format = below(r, 4);
+    int bad = chance(r, 15);
+    tessera_pixel_format passed = bad ? (chance(r, 50) ? 4 + below(r, 100) : -1 - below(r, 100)) : format;
+    int expected = bad ? TESSERA_INVALID_ARGUMENT : subtree_extreme(w, root) ? OK_OR_ARGUMENT : TESSERA_OK;
+    uint8_t *pixels = malloc((size_t)((height - 1) * stride + width * 4));
+    if (pixels == NULL) abort();
+    memset(pixels, 0x5A, (size_t)((height - 1) * stride + width * 4));
+    atomic_store(&w->in_render, 1);
+    tessera_status s = check(w, "tessera_compositor_render_format",
+                             tessera_compositor_render_format(w->compositors[c].handle, w->layers[root].handle, pixels,
+                                                              width, height, stride, passed, 0, NULL), expected);
+    atomic_store(&w->in_render, 0);
+    if (s == TESSERA_OK) {
+        w->compositors[c].last_frame++;
+        int opaque = format == TESSERA_FORMAT_XRGB || format == TESSERA_FORMAT_XBGR;
+        for (int64_t y = 0; y < height; y++)
+            for (int64_t x = 0; x < width; x++) {
+                uint8_t *p = pixels + y * stride + x * 4;
+                if (opaque ? p[3] != 255 : (p[0] > p[3] || p[1] > p[3] || p[2] > p[3])) {
+                    fail(w->index, "format %d: pixel (%" PRId64 ", %" PRId64 ") is %u %u %u %u", format, x, y,
+                         p[0], p[1], p[2], p[3]);
+                    y = height;
+                    break;
+                }
+            }
+        if (chance(r, 10)) {
+            tessera_image image = {pixels, width, height, stride};
+            char path[96];
+            int missing = chance(r, 30);
+            snprintf(path, sizeof path, "%s/tessera-cabi-fuzz-%d-%d.png", missing ? "/nonexistent" : "/tmp",
+                     (int)getpid(), w->index);
+            check(w, "tessera_write_png", tessera_write_png(&image, format, path),
+                  missing ? TESSERA_INVALID_ARGUMENT : TESSERA_OK);
+            if (!missing) unlink(path);
+        }
+    }
+    free(pixels);
+}
+
+/* Scene strings: valid, truncated or garbage; a loaded scene is destroyed at once. */
+static void do_scene(world *w) {
+    rng *r = &w->random;
+    static const char valid[] = "{\"viewport\": {\"width\": 40, \"height\": 30}, \"root\": {\"frame\": [0, 0, 40, 30], "
+                                "\"sublayers\": [{\"name\": \"s\", \"kind\": \"scroll\", \"frame\": [0, 0, 40, 30], "
+                                "\"contentSize\": [40, 300]}]}}";
+    char text[sizeof valid];
+    memcpy(text, valid, sizeof valid);
+    size_t length = sizeof valid - 1;
+    int kind = below(r, 3);
+    if (kind == 1) length = (size_t)below(r, (int)length);
+    if (kind == 2) for (int k = 0; k < 3; k++) text[below(r, (int)length)] = (char)below(r, 256);
+    tessera_scene scene;
+    tessera_status s = check(w, "tessera_scene_load_string", tessera_scene_load_string(text, length, &scene),
+                             kind == 0 ? TESSERA_OK : OK_OR_ARGUMENT);
+    if (s == TESSERA_OK) {
+        tessera_layer found = 0;
+        check(w, "tessera_layer_find", tessera_layer_find(scene.root, "s", &found), TESSERA_OK);
+        if (kind == 0 && found == 0) fail(w->index, "the scene's scroll layer \"s\" was not found");
+        if (found != 0 && found != scene.root) check(w, "tessera_layer_destroy", tessera_layer_destroy(found), TESSERA_OK);
+        check(w, "tessera_layer_destroy", tessera_layer_destroy(scene.root), TESSERA_OK);
+    }
+}
+
 /* ---- one thread's part of a case ---------------------------------------------------------------------- */
 
 static uint64_t case_seed(uint64_t seed, uint64_t index, int thread) {
@@ -1061,8 +1260,12 @@ static void *run_thread(void *argument) {
         else if (x < 780) { name = "compositor create"; op = do_compositor_create; }
         else if (x < 790) { name = "compositor destroy"; op = do_compositor_destroy; }
         else if (x < 800) { name = "drain"; op = do_drain; }
-        else if (x < 930) { name = "render"; op = do_render; }
-        else if (x < 998) { name = "blend"; op = do_blend; }
+        else if (x < 900) { name = "render"; op = do_render; }
+        else if (x < 940) { name = "blend"; op = do_blend; }
+        else if (x < 965) { name = "animator"; op = do_animator; }
+        else if (x < 980) { name = "query"; op = do_query; }
+        else if (x < 992) { name = "render format"; op = do_render_format; }
+        else if (x < 998) { name = "scene"; op = do_scene; }
         else { name = "deep chain"; op = do_deep_chain; }
         atomic_store(&current_call[w->index], name);
         op(w);
@@ -1073,8 +1276,14 @@ static void *run_thread(void *argument) {
             if (s == TESSERA_OK) atomic_fetch_add(&shared_victim_destroyed, 1);
         }
     }
-    /* Tear down: compositors first (their deinit waits for running raster), then the layers. */
+    /* Tear down: animators, compositors (their deinit waits for running raster), then the layers. */
     atomic_store(&current_call[w->index], "tear down");
+    for (int a = 0; a < ANIMATORS; a++)
+        if (w->animators[a] != 0) {
+            check(w, "tessera_animator_destroy", tessera_animator_destroy(w->animators[a]), TESSERA_OK);
+            retire(w, w->animators[a]);
+            w->animators[a] = 0;
+        }
     for (int c = 0; c < COMPOSITORS; c++)
         if (w->compositors[c].handle != 0) {
             check(w, "tessera_compositor_destroy", tessera_compositor_destroy(w->compositors[c].handle), TESSERA_OK);

@@ -18,7 +18,8 @@
  *   offset and invalidation rects are in the layer's own plane. The compositor renders at `scale` device
  *   pixels per point.
  * - Pixels are premultiplied RGBA8, bytes in the order R, G, B, A; rows are `stride` bytes apart
- *   (stride >= width * 4). Colours given to layers (tessera_color) are straight (not premultiplied).
+ *   (stride >= width * 4). A framebuffer may be BGRA8 or opaque XRGB / XBGR instead
+ *   (tessera_compositor_render_format). Colours given to layers (tessera_color) are straight (not premultiplied).
  * - Threads: the handle table is locked, so any thread may call any function, but a layer tree and the
  *   compositor rendering it are not synchronized: build, mutate and render one tree from one thread at a
  *   time. Raster callbacks run on the compositor's raster worker threads (see tessera_raster_fn for
@@ -115,6 +116,7 @@ enum {
 
 typedef uint64_t tessera_compositor; /**< A compositor handle. */
 typedef uint64_t tessera_layer;      /**< A layer or scroll-layer handle. */
+typedef uint64_t tessera_animator;   /**< A scroll animator handle (tessera_animator_create). */
 
 /* ---- Compositor ---------------------------------------------------------------------------------- */
 
@@ -210,6 +212,29 @@ tessera_status tessera_compositor_render(tessera_compositor compositor, tessera_
 tessera_status tessera_compositor_render_damage(tessera_compositor compositor, tessera_layer root,
                                                 uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
                                                 uint64_t previous_frame, tessera_frame_statistics *statistics);
+
+/** The byte layout of a framebuffer (tessera_compositor_render_format). Colour channels are
+ *  premultiplied in every format. RGBA and BGRA name bytes in memory order; XRGB and XBGR follow the
+ *  DRM / Wayland fourcc names (XRGB8888, XBGR8888), so their bytes are B, G, R, X and R, G, B, X: the X
+ *  byte is never read and written as 255 (pixels no layer covers are opaque black). */
+typedef int32_t tessera_pixel_format;
+enum {
+    TESSERA_FORMAT_RGBA = 0, /**< Bytes R, G, B, A (what tessera_compositor_render writes). */
+    TESSERA_FORMAT_BGRA = 1, /**< Bytes B, G, R, A: Wayland ARGB8888, Windows DIBs, pixman a8r8g8b8 (LE). */
+    TESSERA_FORMAT_XRGB = 2, /**< Bytes B, G, R, 255: Wayland / DRM XRGB8888, X11 24-bit visuals. */
+    TESSERA_FORMAT_XBGR = 3  /**< Bytes R, G, B, 255: Wayland / DRM XBGR8888. */
+};
+
+/**
+ * Renders like tessera_compositor_render_damage (previous_frame 0: a full frame) into a framebuffer in
+ * `format` (a TESSERA_FORMAT_* value; others are TESSERA_INVALID_ARGUMENT naming "format"). The swizzle
+ * happens while compositing: no second pass. A frame in another format than the previous one is a full
+ * frame.
+ */
+tessera_status tessera_compositor_render_format(tessera_compositor compositor, tessera_layer root,
+                                                uint8_t *pixels, int64_t width, int64_t height, int64_t stride,
+                                                tessera_pixel_format format, uint64_t previous_frame,
+                                                tessera_frame_statistics *statistics);
 
 /**
  * Waits until every raster the compositor has queued has run, and takes the results in: the next render
@@ -308,6 +333,112 @@ tessera_status tessera_scroll_layer_get_content_offset(tessera_layer scroll, dou
 /** Applies a pan translation (points; dragging right/down is positive): the offset moves by its
  *  opposite, clamped to the scroll range. */
 tessera_status tessera_scroll_layer_pan(tessera_layer scroll, double dx, double dy);
+
+/* ---- Scroll animator: momentum scrolling with UIKit's physics ------------------------------------- */
+
+/*
+ * A scroll animator drives a scroll layer's content offset from a finger (drag begin / move / end with
+ * velocity) and from time steps: deceleration, rubber-banding, bouncing, paging, and the scroll
+ * indicators (two sublayers of the scroll layer, shown while scrolling, faded out after). It has no clock:
+ * time passes only through tessera_animator_advance, so the same calls always give the same offsets.
+ * Units: points in the scroll layer's own plane, seconds, points per second. Finger velocities follow the
+ * finger: to scroll toward larger y offsets (down a list), release with a negative y velocity.
+ * Threads: the tree's thread, like the scroll layer it drives.
+ */
+
+/** Settings of an animator; fill with tessera_animator_get_options, change, then set. */
+typedef struct tessera_animator_options {
+    int32_t bounces;                  /**< Non-zero (default): the content may go past its edges and springs back. */
+    int32_t always_bounce_vertical;   /**< Non-zero: rubber-band vertically even when the content fits (default 0). */
+    int32_t always_bounce_horizontal; /**< Likewise horizontally (default 0). */
+    int32_t paging;                   /**< Non-zero: releases settle on multiples of the bounds size (default 0). */
+    double deceleration_rate;         /**< Velocity kept per millisecond, in (0, 1): 0.998 normal (default), 0.99 fast. */
+} tessera_animator_options;
+
+/** What an animator is doing, and where its indicators are. */
+typedef struct tessera_animator_state {
+    double offset_x, offset_y;        /**< The content offset (points). */
+    double velocity_x, velocity_y;    /**< The offset's velocity, points per second (0 while dragging or at rest). */
+    int32_t is_dragging;              /**< 1 between drag begin and drag end. */
+    int32_t is_decelerating;          /**< 1 while moving on its own after a release (decelerating, bouncing, paging). */
+    int32_t is_at_rest;               /**< 1 when neither axis moves or drags. */
+    int32_t has_resting_offset;       /**< 1 when resting_x / resting_y are known (after a release). */
+    double resting_x, resting_y;      /**< Where the current motion comes to rest. */
+    int32_t has_indicators;           /**< 1 when created with indicators. */
+    int32_t vertical_indicator_visible;   /**< 1 when the vertical bar is shown (its axis scrolls). */
+    int32_t horizontal_indicator_visible; /**< 1 when the horizontal bar is shown. */
+    int32_t reserved;                 /**< 0. */
+    tessera_rect vertical_indicator;  /**< The vertical bar's frame (points, the scroll layer's own plane). */
+    tessera_rect horizontal_indicator; /**< The horizontal bar's frame. */
+    double indicator_alpha;           /**< The bars' opacity, 0…1 (1 while scrolling, fading after). */
+} tessera_animator_state;
+
+/** Creates an animator at rest at the scroll layer's offset; with `shows_indicators` non-zero it adds
+ *  the two indicator layers on top of the scroll layer's sublayers (they stay when the animator is
+ *  destroyed). `scroll` must be a scroll layer (TESSERA_WRONG_HANDLE_KIND otherwise). */
+tessera_status tessera_animator_create(tessera_layer scroll, int32_t shows_indicators, tessera_animator *out);
+/** Destroys an animator; the handle becomes invalid. The scroll layer keeps its offset. */
+tessera_status tessera_animator_destroy(tessera_animator animator);
+/** Writes the animator's settings. */
+tessera_status tessera_animator_get_options(tessera_animator animator, tessera_animator_options *out);
+/** Changes the settings (they apply from the next gesture); a rate outside (0, 1) is
+ *  TESSERA_INVALID_ARGUMENT naming "options->deceleration_rate". */
+tessera_status tessera_animator_set_options(tessera_animator animator, const tessera_animator_options *options);
+/** A finger touches down: any motion stops and the content follows the finger. */
+tessera_status tessera_animator_begin_drag(tessera_animator animator);
+/** The finger moved by (dx, dy) points since the last call (finite); rubber-banded past the edges. */
+tessera_status tessera_animator_drag(tessera_animator animator, double dx, double dy);
+/** The finger lifts with velocity (vx, vy) points per second (finite). Writes 1 to `ended` (may be null)
+ *  when the release has nothing to animate and the scroll ended there, 0 otherwise. */
+tessera_status tessera_animator_end_drag(tessera_animator animator, double vx, double vy, int32_t *ended);
+/** Moves time forward by `seconds` (finite, >= 0), updating the offset and the indicators. Writes 1 to
+ *  `ended` (may be null) in the step where a released motion comes to rest, 0 otherwise. */
+tessera_status tessera_animator_advance(tessera_animator animator, double seconds, int32_t *ended);
+/** Stops any motion where it is. */
+tessera_status tessera_animator_stop(tessera_animator animator);
+/** Writes the animator's state and its indicators' frames and alpha. */
+tessera_status tessera_animator_get_state(tessera_animator animator, tessera_animator_state *out);
+
+/* ---- Hit testing and coordinates ----------------------------------------------------------------- */
+
+/** Writes the deepest visible layer of `layer`'s subtree containing (x, y) (points, `layer`'s own plane),
+ *  or 0 when none does (UIKit's hitTest: a point outside a layer's bounds hits none of its sublayers;
+ *  hidden layers and opacity 0 are not hit). A layer that had no handle (one of a loaded scene) gets one;
+ *  a layer keeps the handle it has. */
+tessera_status tessera_layer_hit_test(tessera_layer layer, double x, double y, tessera_layer *out);
+/** Converts the point (x, y) from `from`'s own plane to `to`'s (both in one tree, else
+ *  TESSERA_HIERARCHY_ERROR). */
+tessera_status tessera_layer_convert_point(tessera_layer from, tessera_layer to, double x, double y,
+                                           double *out_x, double *out_y);
+/** Converts `rect` from `from`'s own plane to `to`'s. */
+tessera_status tessera_layer_convert_rect(tessera_layer from, tessera_layer to, const tessera_rect *rect,
+                                          tessera_rect *out);
+/** Writes the first layer named `name` (UTF-8) in `layer`'s subtree, depth first in paint order,
+ *  `layer` included (layers of scene files are named by their "name" field), or 0 when there is none. */
+tessera_status tessera_layer_find(tessera_layer layer, const char *name, tessera_layer *out);
+
+/* ---- Scene files and PNG ---------------------------------------------------------------------------- */
+
+/** A loaded scene: its root layer's handle and the viewport the file asks for. */
+typedef struct tessera_scene {
+    tessera_layer root;      /**< The root layer (destroy it with tessera_layer_destroy). */
+    double viewport_width;   /**< Points. */
+    double viewport_height;  /**< Points. */
+    double scale;            /**< Device pixels per point. */
+    int64_t pixel_width;     /**< ceil(viewport_width · scale): the framebuffer to render into. */
+    int64_t pixel_height;    /**< ceil(viewport_height · scale). */
+} tessera_scene;
+
+/** Loads a scene file (the JSON format of README.md, "Scene files"). On failure (TESSERA_INVALID_ARGUMENT)
+ *  the message is the one the Swift reader gives (`tessera render` prints it too): the field's path or
+ *  the file, and the reason, after "tessera_scene_load_file: ". A null `path` names "path". */
+tessera_status tessera_scene_load_file(const char *path, tessera_scene *out);
+/** Loads a scene from `length` bytes of JSON at `json` (need not be NUL-terminated). */
+tessera_status tessera_scene_load_string(const char *json, size_t length, tessera_scene *out);
+
+/** Writes `image` (in `format`, a TESSERA_FORMAT_* value) to a PNG file at `path` (8-bit RGBA, straight
+ *  alpha; the X formats opaque), replacing the file. */
+tessera_status tessera_write_png(const tessera_image *image, tessera_pixel_format format, const char *path);
 
 /* ---- Blend kernels on caller buffers (the tier the process selected) ------------------------------ */
 

@@ -47,12 +47,14 @@ enum BandCompositor {
         let itemCount = items.count
         guard itemCount > 0 else { return }
         let work = items
-        let routines = kernels.routines
+        let routines = kernels.routines(for: framebuffer.format)  // the swizzle is in the kernels
         let lanes = Swift.min(workers, itemCount)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {
-                for item in work { composite(list, raw, bins, item, into: framebuffer, routines) }
+                for item in work {
+                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, routines) }
+                }
                 return
             }
             let next = Atomic<Int>(0)
@@ -60,7 +62,9 @@ enum BandCompositor {
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < itemCount else { return }
-                    composite(list, raw, bins, work[index], into: framebuffer, routines)
+                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                        composite(list, raw, bins, work[index], into: framebuffer, routines)
+                    }
                 }
             }
         }

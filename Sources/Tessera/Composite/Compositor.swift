@@ -34,6 +34,8 @@ public final class Compositor {
     var damage = DamageTracker()
     /// What the last frame saw, for skipping unchanged frames (`Compositor+UnchangedFrame.swift`).
     var unchanged: UnchangedFrameState?
+    /// The pixel format of the last frame's framebuffer: a frame in another format is a full frame.
+    var damageFormat: PixelFormat?
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
 
@@ -57,7 +59,9 @@ public final class Compositor {
     public var tilesInCache: Int { tiles.cache.count }
 
     /// Renders the tree at `root` into `framebuffer` (overwriting every pixel; the area no layer covers
-    /// becomes transparent) and reports what it took. `root`'s `frame.origin` (points × scale) places
+    /// becomes transparent, or opaque black in the `X` formats) and reports what it took; the pixels are
+    /// written in the framebuffer's ``PixelBuffer/format`` by the composite pass itself. `root`'s
+    /// `frame.origin` (points × scale) places
     /// it; a superlayer of `root`, if any, is ignored.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `framebuffer` when it has no
     ///   pixels, or a layer whose position is too far out to be represented in device pixels. Nothing is
@@ -69,12 +73,20 @@ public final class Compositor {
     /// Renders like ``render(_:into:)``, but composites only the pixels that can differ from the frame
     /// `previousFrame` (``FrameStatistics/frameToken`` of an earlier call), which `framebuffer` must still
     /// hold: the caller's promise. When `previousFrame` is `nil`, not this compositor's last frame, or the
-    /// framebuffer's size changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
+    /// framebuffer's size or ``PixelFormat`` changed, every pixel is composited. ``FrameStatistics/damage`` lists the rects
     /// composited (for presenting with damage, as Wayland's `damage_buffer` wants); an unchanged frame
     /// composites nothing, and when no layer changed and the tile stage is settled it is not even
     /// planned (`Compositor+UnchangedFrame.swift`: O(1)).
     /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
     public func render(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
+        var statistics = FrameStatistics()
+        try tesseraPhaseFrame {  // the phase marks are for profilers (PhaseMarkers.swift)
+            statistics = try renderFrame(root, into: framebuffer, previousFrame: previousFrame)
+        }
+        return statistics
+    }
+
+    private func renderFrame(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
         guard framebuffer.width > 0, framebuffer.height > 0 else {
             throw TesseraError.invalidArgument(
                 argument: "framebuffer",
@@ -82,7 +94,9 @@ public final class Compositor {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        if var statistics = unchangedFrame(root, viewport: framebuffer.bounds, previousFrame: previousFrame) {
+        // A frame in another pixel format than the last one rewrites every pixel.
+        let sameFormat = damageFormat == framebuffer.format
+        if sameFormat, var statistics = unchangedFrame(root, viewport: framebuffer.bounds, previousFrame: previousFrame) {
             statistics.planTime = clock.now - start
             return statistics
         }
@@ -93,18 +107,36 @@ public final class Compositor {
         let planStart = clock.now
         var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
                                    lookAhead: configuration.maximumPrepaintTiles > 0)
-        let plan = try planner.plan(root)
+        var planned: FramePlan?
+        try tesseraPhasePlan { planned = try planner.plan(root) }
+        let plan = planned!  // set unless `plan` threw
         statistics.planTime = clock.now - planStart
 
         let rasterStart = clock.now
-        let resolved = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics)
+        var prepared: [TileManager.ResolvedTile?]?
+        try tesseraPhaseTiles { prepared = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics) }
+        let resolved = prepared!  // set unless `prepare` threw
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now
+        tesseraPhaseComposite {
+            composite(plan, resolved, into: framebuffer, previousFrame: sameFormat ? previousFrame : nil,
+                      statistics: &statistics)
+        }
+        statistics.compositeTime = clock.now - compositeStart
+        unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
+                                        statistics: statistics)
+        return statistics
+    }
+
+    /// Step 3 of the frame: the draw list, damage and the bands.
+    private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], into framebuffer: PixelBuffer,
+                           previousFrame: FrameToken?, statistics: inout FrameStatistics) {
         let list = drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
+        damageFormat = framebuffer.format
         let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                      token: token)
         if !regions.isEmpty {  // an unchanged frame composites nothing
@@ -121,10 +153,6 @@ public final class Compositor {
         damage = tracker
         statistics.frameToken = token
         statistics.damage = regions
-        statistics.compositeTime = clock.now - compositeStart
-        unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
-                                        statistics: statistics)
-        return statistics
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the

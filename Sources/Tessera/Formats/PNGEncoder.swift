@@ -8,7 +8,8 @@
 ///
 /// Thread safety: pure functions; any thread (the buffer's pixels must not change meanwhile).
 public enum PNGEncoder {
-    /// The bytes of a PNG file showing `buffer`.
+    /// The bytes of a PNG file showing `buffer` (any ``PixelFormat``: converted to RGBA; the `X` formats
+    /// are opaque).
     public static func encode(_ buffer: PixelBuffer) -> [UInt8] {
         encode(buffer, idatChunkBytes: maximumChunkBytes)
     }
@@ -19,6 +20,16 @@ public enum PNGEncoder {
 
     /// ``encode(_:)`` with the compressed data cut into IDAT chunks of at most `idatChunkBytes` (tests).
     static func encode(_ buffer: PixelBuffer, idatChunkBytes: Int) -> [UInt8] {
+        if buffer.format != .rgba {  // a host-format framebuffer: its pixels as RGBA first
+            var bytes = buffer.rgbaBytes()
+            guard !bytes.isEmpty else { return encode(buffer.reinterpreted(as: .rgba), idatChunkBytes: idatChunkBytes) }
+            return bytes.withUnsafeMutableBytes { raw in
+                // The sizes of a valid buffer with packed rows: cannot throw.
+                let rgba = try! PixelBuffer(wrapping: raw.baseAddress!, width: buffer.width, height: buffer.height,
+                                            bytesPerRow: buffer.width * 4)
+                return encode(rgba, idatChunkBytes: idatChunkBytes)
+            }
+        }
         let width = buffer.width, height = buffer.height
         let rowBytes = width * 4
         var straight = [UInt8](repeating: 0, count: rowBytes)

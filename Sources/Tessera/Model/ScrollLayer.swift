@@ -43,10 +43,12 @@ public final class ScrollLayer: Layer {
     }
 
     /// The smallest offset a pan can reach: `(−inset.left, −inset.top)`, kept two bounds sizes inside
-    /// −``Geometry/maximumMagnitude`` (see ``maximumContentOffset``).
+    /// ±``Geometry/maximumMagnitude`` (see ``maximumContentOffset``), so never above the maximum.
     public var minimumContentOffset: Point {
         let limit = offsetLimit
-        return Point(x: max(-limit.x, -contentInset.left), y: max(-limit.y, -contentInset.top))
+        // Within ±limit on both sides: a negative inset beyond the limit would otherwise put the minimum
+        // above the maximum (which is capped at +limit).
+        return Point(x: min(limit.x, max(-limit.x, -contentInset.left)), y: min(limit.y, max(-limit.y, -contentInset.top)))
     }
 
     /// The largest offset a pan can reach: `contentSize + inset.bottomRight − bounds.size`, never below

@@ -121,7 +121,7 @@ final class RasterQueue: @unchecked Sendable {
             condition.unlock()
             job.lane = lane
             job.started = .now
-            job.draw()
+            tesseraPhaseRasterJob { job.draw() }  // a profiler's phase mark (PhaseMarkers.swift)
             job.finished = .now
             onFinish?(job)
             condition.lock()

@@ -4,8 +4,9 @@ import TesseraKernelBodies
 ///
 /// ``Kernels`` forwards to the table of ``KernelTier/selected``; tests and benchmarks make a table per
 /// available tier to run each one in the same process. Units are device pixels; `src` and `dst` must have
-/// the same width and height. Results equal ``ScalarReference`` bit for bit for every tier, worker count
-/// and band height.
+/// the same width and height. `src` must be RGBA; `dst` may be in any ``PixelFormat`` (the kernels write
+/// its layout directly). Results equal ``ScalarReference`` bit for bit for every tier, worker count,
+/// band height and destination format.
 ///
 /// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, which the
 /// `workers` iterations of `DispatchQueue.concurrentPerform` take one at a time from a shared atomic counter.
@@ -46,7 +47,7 @@ public struct KernelTable: Sendable {
     public func copy(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int = 1,
                      bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
-        let copy = routines.copy
+        let copy = routines(for: dst.format).copy
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
         }
@@ -57,7 +58,7 @@ public struct KernelTable: Sendable {
     public func sourceOver(_ src: PixelBuffer, onto dst: PixelBuffer, opacity: UInt8 = 255, workers: Int = 1,
                            bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
-        let sourceOver = routines.sourceOver
+        let sourceOver = routines(for: dst.format).sourceOver
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             sourceOver(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows, opacity)
         }
@@ -66,7 +67,7 @@ public struct KernelTable: Sendable {
     /// `dst = color` everywhere.
     public func fill(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                      bandHeight: Int = defaultBandHeight) throws {
-        let fill = routines.fill, word = color.word
+        let fill = routines(for: dst.format).fill, word = color.word
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
         }
@@ -75,7 +76,7 @@ public struct KernelTable: Sendable {
     /// `dst = color OVER dst` everywhere.
     public func fillOver(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                          bandHeight: Int = defaultBandHeight) throws {
-        let fillOver = routines.fillOver, word = color.word
+        let fillOver = routines(for: dst.format).fillOver, word = color.word
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             fillOver(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
         }
@@ -88,7 +89,7 @@ public struct KernelTable: Sendable {
     public func copyStreaming(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int = 1,
                               bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
-        let copy = routines.copyStreaming, fence = routines.storeFence
+        let copy = routines(for: dst.format).copyStreaming, fence = routines.storeFence
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
             fence()
@@ -99,7 +100,7 @@ public struct KernelTable: Sendable {
     /// ``copyStreaming(_:onto:workers:bandHeight:)``.
     public func fillStreaming(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                               bandHeight: Int = defaultBandHeight) throws {
-        let fill = routines.fillStreaming, fence = routines.storeFence, word = color.word
+        let fill = routines(for: dst.format).fillStreaming, fence = routines.storeFence, word = color.word
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
             fence()

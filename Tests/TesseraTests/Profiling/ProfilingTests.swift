@@ -112,30 +112,42 @@ import Testing
 }
 
 @Suite struct FramePhaseTests {
-    @Test func workerAndCallingThreadStacksAreAttributed() {
-        let composite = ["start_thread", "_dispatch_worker_thread",
-                         "closure #1 in static BandCompositor.composite(_:into:bandHeight:workers:)",
-                         "specialized static BandCompositor.composite(_:into:band:)", "static Kernels.copy(_:onto:)"]
-        #expect(FramePhase.classify(rootFirst: composite) == .composite)
-        let raster = ["start_thread", "_dispatch_worker_thread", "closure #1 in RasterQueue.enqueue(_:)",
-                      "RasterQueue.runLane(_:)", "RasterJob.draw()", "GridContent.draw(in:)", "static Kernels.fill(_:with:)"]
+    /// Worker and calling-thread stacks as perf shows them with the phase markers (PhaseMarkers.swift).
+    @Test func stacksAreClassifiedByTheInnermostPhaseMarker() {
+        let band = ["start_thread", "_dispatch_worker_thread", "closure #1 in static BandCompositor.composite(_:into:)",
+                    "tessera_phase_composite_band", "static AVX512Kernels.copy(_:_:_:_:_:_:)"]
+        #expect(FramePhase.classify(rootFirst: band) == .composite)
+        let raster = ["start_thread", "_dispatch_worker_thread", "RasterQueue.runLane(_:)", "tessera_phase_raster_job",
+                      "RasterJob.draw()", "GridContent.draw(in:)"]
         #expect(FramePhase.classify(rootFirst: raster) == .raster)
-        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "FramePlanner.visit(_:clip:opacity:)"]) == .plan)
-        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "TileManager.prepare(_:viewport:statistics:)", "swift_retain"]) == .raster)
-        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "DrawList.removingOccluded()"]) == .composite)
-        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "swift_retain"]) == .render)
+        let frame = ["main", "ScrollBenchmark.run(…)", "Compositor.render(_:into:previousFrame:)", "tessera_phase_frame"]
+        #expect(FramePhase.classify(rootFirst: frame + ["Compositor.renderFrame(…)", "tessera_phase_plan", "FramePlanner.visit(…)"]) == .plan)
+        #expect(FramePhase.classify(rootFirst: frame + ["tessera_phase_tiles", "swift_retain"]) == .raster)
+        #expect(FramePhase.classify(rootFirst: frame + ["tessera_phase_composite", "DrawList.removingOccluded()"]) == .composite)
+        // On one worker the bands run on the calling thread: composite inside composite.
+        #expect(FramePhase.classify(rootFirst: frame + ["tessera_phase_composite", "tessera_phase_composite_band", "memmove"]) == .composite)
+        #expect(FramePhase.classify(rootFirst: frame + ["swift_retain"]) == .render)
         #expect(FramePhase.classify(rootFirst: ["main", "FeedScene.make()"]) == .other)
+    }
+
+    /// Function names of the implementation no longer decide anything: only the markers do.
+    @Test func implementationNamesWithoutMarkersAreOther() {
+        #expect(FramePhase.classify(rootFirst: ["main", "Compositor.render(_:into:)", "FramePlanner.visit(_:clip:opacity:)"]) == .other)
+        #expect(FramePhase.classify(rootFirst: ["start_thread", "closure #1 in static BandCompositor.composite(_:into:)"]) == .other)
+        #expect(FramePhase.classify(rootFirst: ["main", "tessera_phase_plan_helper", "tessera_phase_planx"]) == .other)
     }
 
     @Test func totalsFromFoldedLines() {
         let totals = FramePhase.totals(folded: [
-            "main;Compositor.render(_:into:);FramePlanner.visit(_:clip:opacity:) 3",
-            "start_thread;closure #1 in static BandCompositor.composite(_:into:bandHeight:workers:) 5",
+            "main;Compositor.render(_:into:previousFrame:);tessera_phase_frame;tessera_phase_plan;FramePlanner.visit(_:clip:opacity:) 3",
+            "start_thread;tessera_phase_composite_band;memmove 5",
+            "start_thread;RasterQueue.runLane(_:);tessera_phase_raster_job;RasterJob.draw() 4",
+            "main;Compositor.render(_:into:previousFrame:);tessera_phase_frame;swift_release 1",
             "main;setup 2",
             "garbage",
         ])
         #expect(totals.map(\.phase) == FramePhase.allCases)
-        #expect(totals.map(\.count) == [3, 0, 5, 0, 2])
+        #expect(totals.map(\.count) == [3, 4, 5, 1, 2])
     }
 
     @Test func foreignLeavesAreAttributedToTheirSwiftCaller() {
