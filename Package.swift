@@ -9,7 +9,6 @@
 //   TesseraPixels          pixel buffers, device-pixel rects, colours, the scalar reference kernels, the
 //                          baseline tier (portable flags: SSE2 on x86-64, NEON on arm64), CPU detection
 //                          and the `Kernels` facade that picks a tier at start-up.
-//   TesseraPhaseMarkers    C: the frame-phase marker functions profilers see (Profiles/README.md, "Phases").
 //   Tessera                what an embedder links: geometry (points), the layer and scroll model, scroll
 //                          physics, Auto Layout, raster content, the tile manager and its raster queue,
 //                          the compositor (plan, damage, bands), PNG output.
@@ -94,9 +93,7 @@ let package = Package(
         .target(name: "TesseraKernelBodies", swiftSettings: kernelBodiesSettings),
         .target(name: "TesseraPixels", dependencies: ["TesseraKernelBodies"] + tierDependencies,
                 swiftSettings: pixelsSettings),
-        .target(name: "TesseraPhaseMarkers",
-                cSettings: portable ? [] : [.unsafeFlags(["-fno-omit-frame-pointer"])]),
-        .target(name: "Tessera", dependencies: ["TesseraPixels", "TesseraPhaseMarkers"]),
+        .target(name: "Tessera", dependencies: ["TesseraPixels"]),
         .target(name: "TesseraScene", dependencies: ["Tessera"]),
         .target(name: "TesseraBench", dependencies: ["Tessera", "TesseraScene"]),
         .target(name: "TesseraProfiling", dependencies: ["Tessera"]),

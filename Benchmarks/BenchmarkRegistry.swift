@@ -29,9 +29,8 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(),
-                                                     FormatBenchmarks(),
-                                                     LayoutBenchmarks()])
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), FormatBenchmarks(),
+                                                     LayoutBenchmarks(), BlurBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {
         groups.flatMap { $0.run(options: options) }

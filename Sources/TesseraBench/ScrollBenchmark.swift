@@ -56,6 +56,8 @@ public enum ScrollBenchmark {
         public var tilesVisible = 0
         public var tilesRasterizedVisible = 0
         public var tilesPrepainted = 0
+        /// Level-of-detail tiles rasterized, by level exponent (``FrameStatistics/tilesRasterizedByLevel``).
+        public var tilesRasterizedByLevel: [Int: Int] = [:]
         /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
         /// must have ready this frame (rasterized now, or earlier by prepaint or a cache). On a scroll in
         /// one direction each is exposed for the first time and must be rasterized once; after a turn
@@ -76,6 +78,9 @@ public enum ScrollBenchmark {
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
+        /// Group-opacity offscreen passes and peepholes over the measured frames (README.md, "Group opacity").
+        public var offscreenPasses = 0
+        public var opacityPeepholes = 0
         public var isaTier = ""
         /// One record per measured frame when ``Options/recordsFrames`` is set, else empty.
         public var series: [FrameRecord] = []
@@ -161,6 +166,8 @@ public enum ScrollBenchmark {
             report.planMilliseconds += statistics.planTime.milliseconds
             report.rasterMilliseconds += statistics.rasterTime.milliseconds
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
+            report.offscreenPasses += statistics.offscreenPasses
+            report.opacityPeepholes += statistics.opacityPeepholes
             report.damagedPixels += statistics.damagedPixels
             if options.recordsFrames {
                 report.series.append(FrameRecord(
@@ -190,6 +197,7 @@ extension ScrollBenchmark.Report {
     fileprivate mutating func addTiles(_ statistics: FrameStatistics) {
         tilesRasterizedVisible += statistics.tilesRasterizedVisible
         tilesPrepainted += statistics.tilesRasterizedPrepaint
+        tilesRasterizedByLevel.merge(statistics.tilesRasterizedByLevel, uniquingKeysWith: +)
         evictions += statistics.evictions
         peakTileBytes = Swift.max(peakTileBytes, statistics.bytesInCache)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Tessera
 import TesseraScene
 
@@ -13,12 +14,20 @@ import TesseraScene
 /// - `idle`: nothing changes (what a compositor costs when nothing moves: damage-only frames).
 /// - `spinner`: nothing scrolls; a 64 × 64 point layer added on top of the scene (at the centre of the
 ///   root's bounds) changes colour every frame.
+/// - `zoom`: a pinch around the centre of the visible window from 1× to ``zoomMaximum``× over one second
+///   (a constant factor per frame), the fingers lifted, then back to 1× over one second, and again;
+///   `speed` is not used. A scroll layer without a zooming layer gets one: a sublayer covering its
+///   content size that takes over its content (so the first frame looks the same); its zoom limits
+///   widen to include 1…``zoomMaximum``.
 ///
 /// Units: points in the scroll layer's plane, seconds. Thread safety: the model thread (see ``Layer``).
 public final class ScrollScript {
     public enum Kind: String, CaseIterable, Sendable {
-        case pan, fling, fastfling, backforth, idle, spinner
+        case pan, fling, fastfling, backforth, idle, spinner, zoom
     }
+
+    /// The `zoom` script's largest scale.
+    public static let zoomMaximum = 8.0
 
     /// The side of the `spinner` script's layer, points.
     public static let spinnerSize = 64.0
@@ -39,6 +48,9 @@ public final class ScrollScript {
     /// The `spinner` script's layer and frame count.
     private var spinner: Layer?
     private var spins: UInt8 = 0
+    /// The `zoom` script's frames into the current one-second pinch, and its direction.
+    private var pinchFrames = 0
+    private var zoomingIn = true
 
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `speed` (finite, 0…1e7) or
     ///   `framesPerSecond` (1…1000).
@@ -69,6 +81,22 @@ public final class ScrollScript {
             try root.addSublayer(layer)
             spinner = layer
         }
+        if kind == .zoom { try Self.prepareZoom(scrollLayer) }
+    }
+
+    /// Gives `scroll` a zooming layer (taking over its content) if it has none, and limits that reach
+    /// 1…``zoomMaximum``.
+    private static func prepareZoom(_ scroll: ScrollLayer) throws {
+        if scroll.zoomingLayer == nil {
+            let zoomed = try Layer(frame: Rect(origin: .zero, size: scroll.contentSize))
+            zoomed.name = "zoomed"
+            zoomed.content = scroll.content
+            scroll.content = nil
+            try scroll.insertSublayer(zoomed, at: 0)
+            try scroll.setZoomingLayer(zoomed)
+        }
+        try scroll.setZoomScaleLimits(minimum: Swift.min(1, scroll.minimumZoomScale),
+                                      maximum: Swift.max(zoomMaximum, scroll.maximumZoomScale))
     }
 
     /// Moves the scroll layer by one frame's worth of the script (1 / framesPerSecond seconds).
@@ -79,10 +107,24 @@ public final class ScrollScript {
         case .fling, .fastfling: try flingOneFrame(seconds)
         case .backforth: try backAndForthOneFrame(seconds)
         case .idle: break
+        case .zoom: try pinchOneFrame()
         case .spinner:
             spins &+= 1
             spinner?.backgroundColor = Color(red: spins, green: 255 &- spins, blue: 128)
         }
+    }
+
+    private func pinchOneFrame() throws {
+        let steps = Swift.max(1, Int(framesPerSecond.rounded()))
+        if pinchFrames == steps {
+            scrollLayer.endPinch()
+            pinchFrames = 0
+            zoomingIn.toggle()
+        }
+        let factor = pow(ScrollScript.zoomMaximum, (zoomingIn ? 1 : -1) / Double(steps))
+        let centre = Point(x: scrollLayer.bounds.width / 2, y: scrollLayer.bounds.height / 2)
+        try scrollLayer.pinch(scale: factor, around: scrollLayer.contentOffset + centre)
+        pinchFrames += 1
     }
 
     private func panOneFrame(_ seconds: Double) throws {

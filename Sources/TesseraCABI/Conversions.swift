@@ -95,6 +95,9 @@ extension tessera_frame_statistics {
         visible_tile_pixels = Int64(s.visibleTilePixels)
         raster_jobs_outstanding = Int64(s.rasterJobsOutstanding)
         frame_token = s.frameToken.value
+        unchanged_frame = s.isUnchangedFrame ? 1 : 0
+        offscreen_passes = Int64(s.offscreenPasses)
+        opacity_peepholes = Int64(s.opacityPeepholes)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

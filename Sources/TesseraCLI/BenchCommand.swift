@@ -2,13 +2,13 @@ import Foundation
 import Tessera
 import TesseraBench
 
-/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
+/// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
 /// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N]
 /// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--plot FILE.svg]
 /// [--json [--per-frame]]`
 enum BenchCommand {
     static let usage = """
-        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner]
+        usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
                              [--pace vsync|none]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
@@ -19,7 +19,8 @@ enum BenchCommand {
           --fps          frame rate of the script, default 120 (the frame budget is 1/fps)
           --script       pan (constant speed), fling (physics), fastfling (a fling at max(speed, 30000) pt/s),
                          backforth (drags and flings), idle (nothing changes), spinner (a 64-pt layer
-                         changes colour every frame); default pan
+                         changes colour every frame), zoom (pinch 1x to 8x and back around the
+                         centre, one second each way); default pan
           --raster       async: frames never wait for raster, missing tiles show as checkerboard (default);
                          sync: every frame waits for its raster
           --raster-cost  draw every tile N times (1…1000, default 1): stands for expensive content

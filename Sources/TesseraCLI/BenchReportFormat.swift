@@ -64,6 +64,8 @@ enum BenchReportFormat {
             ("tiles_rasterized", .int(r.tilesRasterized)),
             ("tiles_rasterized_visible", .int(r.tilesRasterizedVisible)),
             ("tiles_prepainted", .int(r.tilesPrepainted)),
+            ("tiles_rasterized_by_level", .object(r.tilesRasterizedByLevel.sorted { $0.key < $1.key }
+                .map { ("\($0.key)", .int($0.value)) })),
             ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
             ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
@@ -83,6 +85,8 @@ enum BenchReportFormat {
             ("composite_ms", .number(r.compositeMilliseconds)),
             ("raster_share", .number(totalPhase > 0 ? r.rasterMilliseconds / totalPhase : 0)),
             ("composite_share", .number(totalPhase > 0 ? r.compositeMilliseconds / totalPhase : 0)),
+            ("offscreen_passes_per_frame", .number(Double(r.offscreenPasses) / Double(Swift.max(o.frames, 1)))),
+            ("opacity_peepholes_per_frame", .number(Double(r.opacityPeepholes) / Double(Swift.max(o.frames, 1)))),
         ])
     }
 
@@ -113,10 +117,14 @@ enum BenchReportFormat {
             prepaint \(f(Double(r.tilesPrepainted) / frames)))
               tiles in total    exposed \(r.tilesExposed); rasterized for visible content \(r.tilesRasterizedForVisibleContent) \
             (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
+              levels of detail  \(r.tilesRasterizedByLevel.isEmpty ? "none rasterized" : r.tilesRasterizedByLevel.sorted { $0.key < $1.key }
+                .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
               damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
+              phase ms / frame  plan \(f(r.planMilliseconds / frames)), raster \(f(r.rasterMilliseconds / frames)), composite \(f(r.compositeMilliseconds / frames))
+              group opacity     \(f(Double(r.offscreenPasses) / frames)) offscreen passes per frame, \(f(Double(r.opacityPeepholes) / frames)) peepholes
               peak RSS          \(r.peakResidentBytes.map(mib) ?? "unknown")
               RSS over the run  \(r.memory.map { m in "start \(mib(m.startBytes)), peak \(mib(m.peakBytes)), end \(mib(m.endBytes)); " + "slope \(f(m.slopeBytesPerThousandFrames / 1024, 1)) KiB / 1,000 frames, after warm-up (\(m.warmUpFrames) frames) \(f(m.slopeAfterWarmUpBytesPerThousandFrames / 1024, 1)) KiB" } ?? "unknown")
             """

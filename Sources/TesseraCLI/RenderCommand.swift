@@ -2,14 +2,16 @@ import Foundation
 import Tessera
 import TesseraScene
 
-/// `tessera render SCENE --out FILE.png|FILE.rgba [--offset LAYER=X,Y]… [--scale S] [--workers N]
-/// [--tile-size PX]`: one frame to a PNG or to raw premultiplied RGBA8 (rows packed).
+/// `tessera render SCENE --out FILE.png|FILE.rgba [--zoom LAYER=S]… [--offset LAYER=X,Y]… [--scale S]
+/// [--workers N] [--tile-size PX]`: one frame to a PNG or to raw premultiplied RGBA8 (rows packed).
 enum RenderCommand {
     static let usage = """
-        usage: tessera render SCENE --out FILE.png|FILE.rgba [--offset LAYER=X,Y]… [--scale S]
-                              [--workers N] [--tile-size PX]
+        usage: tessera render SCENE --out FILE.png|FILE.rgba [--zoom LAYER=S]… [--offset LAYER=X,Y]…
+                              [--scale S] [--workers N] [--tile-size PX]
           SCENE        a built-in scene (tessera scenes) or a scene file (.json)
           --out        the output file: .png (straight alpha, deflate) or .rgba (premultiplied RGBA8)
+          --zoom       zoom the named scroll layer to S (within its zoom limits; it needs a zooming layer),
+                       or set the named plain layer's transform scale to S; applied before --offset
           --offset     set the bounds origin (a scroll layer's contentOffset) of the named layer, in points
           --scale      device pixels per point (default: the scene's)
         """
@@ -21,6 +23,7 @@ enum RenderCommand {
         guard isPNG || out.lowercased().hasSuffix(".rgba") else {
             throw UsageError("render: --out must end in .png or .rgba, got '\(out)'")
         }
+        let zooms = try options.values("--zoom")
         let offsets = try options.values("--offset")
         let scale = try options.number("--scale", in: 0.01...16)
         var configuration = Compositor.Configuration()
@@ -30,6 +33,7 @@ enum RenderCommand {
         let positionals = try options.positionals()
         guard positionals.count == 1 else { throw UsageError("render: give exactly one SCENE") }
         var scene = try SceneArgument.load(positionals[0]).scene
+        for zoom in zooms { try applyZoom(zoom, to: scene) }
         for offset in offsets { try apply(offset, to: scene) }
         if let scale {
             scene.viewport = try Viewport(width: scene.viewport.width, height: scene.viewport.height, scale: scale,
@@ -41,6 +45,35 @@ enum RenderCommand {
         _ = try compositor.render(scene.root, into: framebuffer)
         let bytes = isPNG ? PNGEncoder.encode(framebuffer) : framebuffer.packedBytes()
         try AtomicFile.write(Data(bytes), to: out)
+    }
+
+    /// `LAYER=S`: zooms the named scroll layer (within its limits, with a zooming layer), or sets a plain
+    /// layer's transform scale (its translation kept).
+    static func applyZoom(_ text: String, to scene: Scene) throws {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let scale = Double(parts[1]), scale.isFinite, scale > 0 else {
+            throw UsageError("render: --zoom must look like LAYER=S with S > 0, got '\(text)'")
+        }
+        guard let layer = scene.layersByName[String(parts[0])] else {
+            let names = scene.layersByName.keys.sorted().prefix(12).joined(separator: ", ")
+            throw UsageError("render: --zoom names no layer '\(parts[0])' (layers: \(names))")
+        }
+        guard let scroll = layer as? ScrollLayer else {
+            do {
+                try layer.setTransform(LayerTransform(scale: scale, translation: layer.transform.translation))
+            } catch let TesseraError.invalidArgument(_, reason) {
+                throw UsageError("render: --zoom \(parts[0]): \(reason)")
+            }
+            return
+        }
+        guard scroll.zoomingLayer != nil else {
+            throw UsageError("render: --zoom \(parts[0]): the scroll layer has no zooming layer (scene field zoomingLayer)")
+        }
+        guard (scroll.minimumZoomScale...scroll.maximumZoomScale).contains(scale) else {
+            throw UsageError("render: --zoom \(parts[0]): \(scale) is outside its zoom limits "
+                             + "\(scroll.minimumZoomScale)…\(scroll.maximumZoomScale)")
+        }
+        try scroll.setZoomScale(scale)
     }
 
     /// `LAYER=X,Y`: sets the named layer's bounds origin (points).

@@ -104,6 +104,8 @@ public enum SceneReader {
             if let frame = try fields.numbers("frame", count: 4) {
                 try layer.setFrame(try rect(frame, path: fields.fieldPath("frame")))
             }
+            try SceneTransformFields.read(&fields, layer)
+            let zoom = try SceneTransformFields.readZoom(&fields, isScroll: layer is ScrollLayer)
             let origin = try fields.numbers("boundsOrigin", count: 2)
             let offset = try fields.numbers("contentOffset", count: 2)
             if origin != nil, offset != nil {
@@ -144,12 +146,14 @@ public enum SceneReader {
             if let content = try fields.array("content") {
                 layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"), glyphs: &glyphs)
             }
+            try SceneAppearanceReader.read(&fields, layer)
             try layoutFields(&fields, layer)
             if let sublayers = try fields.array("sublayers") {
                 for (index, sublayer) in sublayers.enumerated() {
                     try layer.addSublayer(try self.layer(sublayer, path: "\(fields.fieldPath("sublayers"))[\(index)]"))
                 }
             }
+            if let zoom, let scroll = layer as? ScrollLayer { try SceneTransformFields.applyZoom(zoom, scroll) }
             try fields.finish()
             return layer
         }

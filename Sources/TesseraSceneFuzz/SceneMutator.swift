@@ -28,9 +28,12 @@ struct SceneMutator {
 
     /// The JSON type of every field of README.md's "Scene files".
     static let fieldTypes: [String: String] = {
-        var types: [String: String] = ["viewport": "object", "root": "object", "clipsToBounds": "bool", "hidden": "bool"]
-        for key in ["width", "height", "scale", "opacity", "radius", "seed"] { types[key] = "number" }
-        for key in ["name", "kind", "background", "color", "string", "pixels"] { types[key] = "string" }
+        var types: [String: String] = ["viewport": "object", "root": "object", "clipsToBounds": "bool", "hidden": "bool",
+                                       "allowsGroupOpacity": "bool"]
+        for key in ["width", "height", "scale", "opacity", "radius", "seed", "cornerRadius", "borderWidth"] {
+            types[key] = "number"
+        }
+        for key in ["name", "kind", "background", "color", "string", "pixels", "borderColor"] { types[key] = "string" }
         for key in ["frame", "boundsOrigin", "contentOffset", "contentSize", "contentInset", "content", "sublayers",
                     "rect", "roundedRect", "linearGradient", "text", "image", "start", "end", "stops", "size"] {
             types[key] = "array"

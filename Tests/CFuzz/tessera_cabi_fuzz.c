@@ -621,6 +621,28 @@ static void do_opacity(world *w) {
     check(w, "tessera_layer_set_opacity", tessera_layer_set_opacity(h, opacity), fault_status(f));
 }
 
+/* Corner radius, border and group opacity (bad values: NaN, infinities, negatives, above 1e12). */
+static void do_appearance(world *w) {
+    rng *r = &w->random;
+    int which = below(r, 3);
+    fault f = pick_fault(r, which < 2);
+    int i;
+    uint64_t h = layer_argument(w, f == FAULT_ARGUMENT ? &(fault){NO_FAULT} : &f, 0, &i);
+    if (f != FAULT_STALE && f != FAULT_WRONG_KIND && i < 0) return;
+    static const double bad[] = {NAN, INFINITY, -INFINITY, -0.0001, -1, 1.5e12, 1e308, -1e308};
+    double value = f == FAULT_ARGUMENT ? bad[below(r, 8)] : chance(r, 10) ? uniform(r, 0, 1e6) : uniform(r, 0, 80);
+    tessera_color c = {(uint8_t)below(r, 256), (uint8_t)below(r, 256), (uint8_t)below(r, 256), (uint8_t)below(r, 256)};
+    switch (which) {
+    case 0: check(w, "tessera_layer_set_corner_radius", tessera_layer_set_corner_radius(h, value), fault_status(f)); break;
+    case 1:
+        check(w, "tessera_layer_set_border", tessera_layer_set_border(h, value, chance(r, 30) ? NULL : &c), fault_status(f));
+        break;
+    default:
+        check(w, "tessera_layer_set_allows_group_opacity",
+              tessera_layer_set_allows_group_opacity(h, chance(r, 20) ? INT32_MIN : below(r, 2)), fault_status(f));
+    }
+}
+
 static void do_flags(world *w) {
     rng *r = &w->random;
     fault f = pick_fault(r, 0);
@@ -1252,7 +1274,8 @@ static void *run_thread(void *argument) {
         else if (x < 240) { name = "set frame"; op = do_set_frame; }
         else if (x < 260) { name = "get frame"; op = do_get_frame; }
         else if (x < 310) { name = "bounds origin"; op = do_bounds_origin; }
-        else if (x < 350) { name = "opacity"; op = do_opacity; }
+        else if (x < 335) { name = "opacity"; op = do_opacity; }
+        else if (x < 350) { name = "appearance"; op = do_appearance; }
         else if (x < 420) { name = "flags"; op = do_flags; }
         else if (x < 560) { name = "reparent"; op = do_reparent; }
         else if (x < 640) { name = "content"; op = do_content; }

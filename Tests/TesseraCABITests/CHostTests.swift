@@ -32,6 +32,18 @@ struct CHostTests {
     }
 }
 
+/// The zoom host (Tests/CHost/tessera_zoom_host.c): transforms and zoom through the C ABI, checked in C.
+@Suite("C zoom host")
+struct CZoomHostTests {
+    @Test("The C zoom host passes its checks: transform round trip, focal point, bounce, zoom to rect, refusals")
+    func zoomHostPasses() {
+        var message = [CChar](repeating: 0, count: 512)
+        let result = tessera_c_zoom_host_run(&message, message.count)
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #expect(result == 0, "C zoom host failed: \(text)")
+    }
+}
+
 /// The C host's scene and frame script, built with the Swift API (``DrawingContent`` draws the same
 /// pattern as the C callback).
 enum SwiftHostScene {

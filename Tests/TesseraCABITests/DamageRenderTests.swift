@@ -21,11 +21,15 @@ import Testing
         #expect(first != 0)
         expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, first, &statistics))
         #expect(statistics.damage_count == 0)
+        // Colours only (no tiles to wait for): the next unchanged frame is not even planned.
+        expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, statistics.frame_token,
+                                                  &statistics))
+        #expect(statistics.damage_count == 0 && statistics.unchanged_frame == 1)
         var blue = tessera_color(r: 0, g: 0, b: 255, a: 255)
         expectOK(tessera_layer_set_background_color(square, &blue))
         expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, statistics.frame_token,
                                                   &statistics))
-        #expect(statistics.damage_count == 1)
+        #expect(statistics.damage_count == 1 && statistics.unchanged_frame == 0)
         let rect = statistics.damage.0
         #expect((rect.x, rect.y, rect.width, rect.height) == (5, 6, 10, 4))
         #expect(Array(pixels[(6 * 40 + 5) * 4..<(6 * 40 + 5) * 4 + 4]) == [0, 0, 255, 255])

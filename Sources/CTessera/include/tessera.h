@@ -173,7 +173,7 @@ typedef struct tessera_frame_statistics {
     int32_t reserved;                   /**< 0. */
     int64_t tile_buffers_allocated;     /**< Tile buffers newly allocated. */
     int64_t draw_ops;                   /**< Draw operations composited. */
-    int64_t draw_ops_skipped;           /**< Draw operations culled. */
+    int64_t draw_ops_skipped;           /**< Fully transparent tiles skipped. */
     int64_t plan_ns, raster_ns, composite_ns;
     int64_t tiles_checkerboarded;       /**< Visible tiles drawn as the checkerboard (no pixels yet; async). */
     int64_t tiles_shown_stale;          /**< Visible tiles drawn from their previous version (async). */
@@ -186,6 +186,11 @@ typedef struct tessera_frame_statistics {
                                              whole framebuffer for a full frame, none when nothing changed. Present
                                              them as the frame's damage (Wayland damage_buffer,
                                              EGL_KHR_swap_buffers_with_damage). */
+    int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer changed, the tiles
+                                             settled, `previous_frame` the last frame): nothing was planned or
+                                             composited; 0 otherwise. */
+    int64_t offscreen_passes;           /**< Group-opacity groups composited through an offscreen buffer. */
+    int64_t opacity_peepholes;          /**< Groups drawn without one (it could not change a pixel). */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */
@@ -273,6 +278,15 @@ tessera_status tessera_layer_set_clips_to_bounds(tessera_layer layer, int32_t cl
 tessera_status tessera_layer_set_hidden(tessera_layer layer, int32_t hidden);
 /** Fills the bounds below the content with `color` (straight alpha); null removes the background. */
 tessera_status tessera_layer_set_background_color(tessera_layer layer, const tessera_color *color);
+/** Sets the corner radius (points, finite, 0…1e12): rounds the background and the border, and also clips the
+ *  content and sublayers when clips-to-bounds is set (README.md, "Rounded corners, borders"). */
+tessera_status tessera_layer_set_corner_radius(tessera_layer layer, double radius);
+/** Sets the border: `width` points (finite, 0…1e12; 0 removes it) of `color` (straight alpha; null keeps the
+ *  current colour, opaque black by default), inside the bounds over content and sublayers. */
+tessera_status tessera_layer_set_border(tessera_layer layer, double width, const tessera_color *color);
+/** Group opacity (default on): when non-zero, a layer with opacity < 1 fades with its sublayers as one image
+ *  (README.md, "Group opacity"). */
+tessera_status tessera_layer_set_allows_group_opacity(tessera_layer layer, int32_t allows);
 
 /** Appends `sublayer` on top of `layer`'s sublayers, first removing it from any superlayer. */
 tessera_status tessera_layer_add_sublayer(tessera_layer layer, tessera_layer sublayer);
@@ -333,6 +347,33 @@ tessera_status tessera_scroll_layer_get_content_offset(tessera_layer scroll, dou
 /** Applies a pan translation (points; dragging right/down is positive): the offset moves by its
  *  opposite, clamped to the scroll range. */
 tessera_status tessera_scroll_layer_pan(tessera_layer scroll, double dx, double dy);
+
+/* ---- Transforms and zoom (README.md, "Transforms and zoom") --------------------------------------- */
+
+/** Sets the layer's transform: a uniform `scale` in 1/256…256 about its anchor point, then the
+ *  translation (tx, ty) in points. Sublayers follow. */
+tessera_status tessera_layer_set_transform(tessera_layer layer, double scale, double tx, double ty);
+/** Writes the layer's transform. */
+tessera_status tessera_layer_get_transform(tessera_layer layer, double *scale, double *tx, double *ty);
+/** Sets the anchor point (unit coordinates of the bounds, default 0.5, 0.5); the position stays. */
+tessera_status tessera_layer_set_anchor_point(tessera_layer layer, double x, double y);
+/** Makes `layer` (a direct sublayer of `scroll`; 0 for none) the layer the scroll layer zooms. */
+tessera_status tessera_scroll_layer_set_zooming_layer(tessera_layer scroll, tessera_layer layer);
+/** Sets the zoom limits (1/256…256, minimum <= maximum; defaults 1, 1: no zoom); clamps the scale. */
+tessera_status tessera_scroll_layer_set_zoom_limits(tessera_layer scroll, double minimum, double maximum);
+/** Zooms to `scale` (> 0, clamped into the limits) keeping the visible centre. */
+tessera_status tessera_scroll_layer_set_zoom_scale(tessera_layer scroll, double scale);
+/** Writes the zoom scale. */
+tessera_status tessera_scroll_layer_get_zoom_scale(tessera_layer scroll, double *scale);
+/** One pinch step: multiplies the scale by `factor` (> 0) around (x, y), the fingers' centre in the
+ *  scroll layer's plane (points), which stays put on screen. Rubber-bands past the limits. */
+tessera_status tessera_scroll_layer_pinch(tessera_layer scroll, double factor, double x, double y);
+/** Ends a pinch: a scale past a limit springs back as tessera_scroll_layer_advance_zoom moves time. */
+tessera_status tessera_scroll_layer_end_pinch(tessera_layer scroll);
+/** Advances the zoom bounce by `seconds` (>= 0). */
+tessera_status tessera_scroll_layer_advance_zoom(tessera_layer scroll, double seconds);
+/** Zooms so that `rect` (points, the zooming layer's plane) fills the view as far as the limits allow. */
+tessera_status tessera_scroll_layer_zoom_to_rect(tessera_layer scroll, const tessera_rect *rect);
 
 /* ---- Scroll animator: momentum scrolling with UIKit's physics ------------------------------------- */
 

@@ -11,7 +11,8 @@ import TesseraKernelBodies
 /// one shared atomic counter until none is left, so a worker that finds cheap items takes more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
 /// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
-/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise.
+/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise,
+/// `maskedFillOver` / `maskedSourceOver` (``MaskKernelRoutines``) for ops with a coverage patch.
 /// So every framebuffer pixel is written once by the topmost opaque op under it (or the clear), plus once
 /// per translucent op above.
 ///
@@ -47,13 +48,15 @@ enum BandCompositor {
         let itemCount = items.count
         guard itemCount > 0 else { return }
         let work = items
-        let routines = kernels.routines(for: framebuffer.format)  // the swizzle is in the kernels
+        let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
+                           native: kernels.routines, masked: kernels.maskRoutines,
+                           targetIsNative: framebuffer.format == .rgba)
         let lanes = Swift.min(workers, itemCount)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {
                 for item in work {
-                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, routines) }
+                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, kit) }
                 }
                 return
             }
@@ -63,7 +66,7 @@ enum BandCompositor {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < itemCount else { return }
                     tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                        composite(list, raw, bins, work[index], into: framebuffer, routines)
+                        composite(list, raw, bins, work[index], into: framebuffer, kit)
                     }
                 }
             }
@@ -89,6 +92,15 @@ enum BandCompositor {
         let color: UInt32
         let opacity: UInt8
         let isOpaque: Bool
+        /// For a resampled level tile: its mapping (at the destination's top-left), filter and size.
+        let scaled: (mapping: ResampleMapping, filter: ResampleFilter, width: Int, height: Int)?
+        /// The coverage patch's byte (0, 0), or nil; it lands at framebuffer `(maskX, maskY)`.
+        let mask: UnsafeRawPointer?
+        let maskStride: Int
+        let maskX: Int
+        let maskY: Int
+        /// A group's ops (composited offscreen), or nil.
+        let group: DrawGroup?
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -96,51 +108,170 @@ enum BandCompositor {
                 pixels = nil
                 bytesPerRow = 0
                 color = pixel.word
+                scaled = nil
             case .tile(let tile):
                 pixels = UnsafeRawPointer(tile.baseAddress)
                 bytesPerRow = tile.bytesPerRow
                 color = 0
+                scaled = nil
+            case let .scaled(tile, mapping, filter):
+                pixels = UnsafeRawPointer(tile.baseAddress)
+                bytesPerRow = tile.bytesPerRow
+                color = 0
+                scaled = (mapping, filter, tile.width, tile.height)
+            case .group:
+                pixels = nil
+                bytesPerRow = 0
+                color = 0
+                scaled = nil
             }
+            if case .group(let group) = op.source { self.group = group } else { group = nil }
             originX = op.sourceOrigin.x
             originY = op.sourceOrigin.y
             opacity = op.opacity
             isOpaque = op.isOpaque
+            if let patch = op.mask {
+                mask = UnsafeRawPointer(patch.buffer.baseAddress)
+                maskStride = patch.buffer.bytesPerRow
+                maskX = patch.x
+                maskY = patch.y
+            } else {
+                mask = nil
+                maskStride = 0
+                maskX = 0
+                maskY = 0
+            }
         }
+    }
+
+    /// The kernels of one composite: `target` writes the framebuffer's format (sources in RGBA, swizzled
+    /// on load); `native` and `masked` work in RGBA (group offscreens, masked pieces).
+    struct Routines {
+        let target: KernelRoutines
+        let native: KernelRoutines
+        let masked: MaskKernelRoutines
+        /// True when the framebuffer is RGBA (`target` is `native`).
+        let targetIsNative: Bool
     }
 
     /// One work item: clears, then the visible pieces in paint order, then the store fence.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
-                                  into framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+                                  into framebuffer: PixelBuffer, _ kit: Routines) {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
-        let visibility = BandVisibility(ops: list.ops, candidates: candidates, band: item.rect)
-        let stride = framebuffer.bytesPerRow
+        let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
+        composite(list.ops, raw, candidates, item.rect, into: target, streams: true, kit.target,
+                  isNative: kit.targetIsNative, kit)
+        kit.target.storeFence()
+    }
+
+    /// Framebuffer-plane pixels in memory: pixel `(x, y)` of the plane is at `base`; rows `stride` apart.
+    struct Target {
+        let base: UnsafeMutableRawPointer
+        let stride: Int
+        let x: Int
+        let y: Int
+
+        func pointer(_ px: Int, _ py: Int) -> UnsafeMutableRawPointer { base + (py - y) * stride + (px - x) * 4 }
+    }
+
+    /// `rect` of `target` composited from scratch with `routines` (which write the target's format;
+    /// `isNative`: RGBA): clears, then the visible pieces of `candidates` (op indices meeting `rect`,
+    /// ascending) in paint order. `streams`: whether streaming stores may be used (not in a group's
+    /// offscreen, which is read right after).
+    private static func composite(_ ops: [DrawOp], _ raw: [RawOp], _ candidates: [Int], _ rect: PixelRect,
+                                  into target: Target, streams: Bool, _ routines: KernelRoutines, isNative: Bool,
+                                  _ kit: Routines) {
+        let visibility = BandVisibility(ops: ops, candidates: candidates, band: rect)
+        let stride = target.stride
         for clear in visibility.clears {
             let r = clear.rect
-            let fill = clear.streams ? routines.fillStreaming : routines.fill
-            fill(framebuffer.baseAddress + r.minY * stride + r.minX * 4, stride, r.width, r.height, 0)
+            let fill = streams && clear.streams ? routines.fillStreaming : routines.fill
+            fill(target.pointer(r.minX, r.minY), stride, r.width, r.height, 0)
         }
         for piece in visibility.pieces {
             let op = raw[piece.op]
             let r = piece.rect
-            let destination = framebuffer.baseAddress + r.minY * stride + r.minX * 4
-            if let pixels = op.pixels {
+            let destination = target.pointer(r.minX, r.minY)
+            if let group = op.group {
+                compositeGroup(group, r, over: destination, stride, op, routines, isNative: isNative, kit)
+            } else if op.mask != nil {
+                masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
+                    let coverage = op.mask! + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+                    if let pixels = op.pixels {
+                        let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
+                        kit.masked.maskedSourceOver(source, op.bytesPerRow, d, dStride, coverage, op.maskStride,
+                                                    r.width, r.height, op.opacity)
+                    } else {
+                        kit.masked.maskedFillOver(d, dStride, coverage, op.maskStride, r.width, r.height, op.color)
+                    }
+                }
+            } else if let pixels = op.pixels, let scaled = op.scaled {
+                // Src-over also for an opaque piece: an opaque sample replaces the pixel exactly.
+                // The piece starts (r.minX − origin) columns into the op: advance the positions exactly.
+                var mapping = scaled.mapping
+                mapping.x0 &+= Int32(r.minX - op.originX) &* mapping.dx
+                mapping.y0 &+= Int32(r.minY - op.originY) &* mapping.dy
+                routines.scaledSourceOver(pixels, op.bytesPerRow, scaled.width, scaled.height, destination, stride,
+                                          r.width, r.height, mapping, scaled.filter, op.opacity)
+            } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 if op.isOpaque {
-                    let copy = piece.streams ? routines.copyStreaming : routines.copy
+                    let copy = streams && piece.streams ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
                 } else {
                     routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
                 }
             } else if op.isOpaque {
-                let fill = piece.streams ? routines.fillStreaming : routines.fill
+                let fill = streams && piece.streams ? routines.fillStreaming : routines.fill
                 fill(destination, stride, r.width, r.height, op.color)
             } else {
                 routines.fillOver(destination, stride, r.width, r.height, op.color)
             }
         }
-        routines.storeFence()
+    }
+
+    /// Runs an RGBA masked kernel `body(pixels, stride)` on `r` of the target: directly when the target is
+    /// RGBA; otherwise on an RGBA copy of those pixels (the target's `copy` swaps red and blue both ways,
+    /// and an X format's alpha byte, never read by the colour channels, is written as 255 again).
+    private static func masked(_ op: RawOp, _ r: PixelRect, over destination: UnsafeMutableRawPointer, _ stride: Int,
+                               _ routines: KernelRoutines, isNative: Bool, _ kit: Routines,
+                               _ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        if isNative {
+            body(destination, stride)
+            return
+        }
+        let rowBytes = r.width * 4
+        let slab = OffscreenPool.shared.take(byteCount: rowBytes * r.height)
+        defer { OffscreenPool.shared.give(slab) }
+        routines.copy(destination, stride, slab.baseAddress, rowBytes, r.width, r.height)
+        body(slab.baseAddress, rowBytes)
+        routines.copy(slab.baseAddress, rowBytes, destination, stride, r.width, r.height)
+    }
+
+    /// A group's piece `r`: its ops composited in RGBA into a pooled offscreen of `r`'s size (transparent
+    /// where none draws), then blended over `destination` with the group's opacity (and coverage patch)
+    /// by `routines`, which write the target's format.
+    private static func compositeGroup(_ group: DrawGroup, _ r: PixelRect, over destination: UnsafeMutableRawPointer,
+                                       _ stride: Int, _ op: RawOp, _ routines: KernelRoutines, isNative: Bool,
+                                       _ kit: Routines) {
+        let rowBytes = r.width * 4
+        let slab = OffscreenPool.shared.take(byteCount: rowBytes * r.height)
+        defer { OffscreenPool.shared.give(slab) }
+        let scratch = Target(base: slab.baseAddress, stride: rowBytes, x: r.minX, y: r.minY)
+        let ops = group.list.ops
+        let candidates = ops.indices.filter { !ops[$0].destination.intersection(r).isEmpty }
+        composite(ops, ops.map(RawOp.init), candidates, r, into: scratch, streams: false, kit.native, isNative: true, kit)
+        if let mask = op.mask {
+            masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
+                let coverage = mask + (r.minY - op.maskY) * op.maskStride + (r.minX - op.maskX)
+                kit.masked.maskedSourceOver(slab.baseAddress, rowBytes, d, dStride, coverage, op.maskStride,
+                                            r.width, r.height, op.opacity)
+            }
+        } else {
+            routines.sourceOver(slab.baseAddress, rowBytes, destination, stride, r.width, r.height, op.opacity)
+        }
     }
 }

@@ -1,34 +1,147 @@
 /// Between steps 2 and 3 of a frame: the plan's draws become a ``DrawList`` of resolved tiles and colours.
 extension Compositor {
     /// The plan's draws with their tiles as the tile manager resolved them (`tiles` is aligned with the
-    /// plan's ops); fully transparent tiles are left out (counted). `signatures` are aligned with the
-    /// list's ops, for ``DamageTracker``.
-    func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?])
+    /// plan's ops); fully transparent tiles are left out (counted). Draws with coverage shapes are cut
+    /// into full-coverage pieces and masked pieces (``CoverageSplitter``); each ``PlannedGroup`` becomes
+    /// one group op (``DrawGroup``). `signatures`, for ``DamageTracker``, list every op, those of groups
+    /// flattened after a marker of the group (its bounds, opacity and shapes), so a change inside a group
+    /// damages only its own rect.
+    /// - Throws: only if a coverage plane cannot be allocated.
+    func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?]) throws
         -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
-        var ops: [DrawOp] = []
-        ops.reserveCapacity(plan.ops.count)
-        var signatures: [DrawSignature] = []
+        var builder = DrawListBuilder(plan: plan, tiles: tiles, levelPieces: self.tiles.levelPieces,
+                                      coverage: coverageCache)
+        let ops = try builder.build(0..<plan.ops.count, groupDepth: 0)
+        return (DrawList(ops: ops), builder.signatures, builder.skipped)
+    }
+}
+
+/// Builds the ops of a range of planned ops, recursing into groups.
+struct DrawListBuilder {
+    let plan: FramePlan
+    let tiles: [TileManager.ResolvedTile?]
+    /// The pieces of the ops drawn from a level of detail, by op index (``TileManager/levelPieces``).
+    let levelPieces: [Int: [LevelPiece]]
+    let coverage: CoverageCache
+    /// Groups by start, the outer one first where several start together (even with the same range).
+    let groups: [PlannedGroup]
+    var nextGroup = 0
+    var signatures: [DrawSignature] = []
+    var skipped = 0
+
+    init(plan: FramePlan, tiles: [TileManager.ResolvedTile?], levelPieces: [Int: [LevelPiece]],
+         coverage: CoverageCache) {
+        self.plan = plan
+        self.tiles = tiles
+        self.levelPieces = levelPieces
+        self.coverage = coverage
+        // Plan order is the order subtrees ended: of nested groups with the same range, the outer comes later.
+        groups = plan.groups.enumerated().sorted {
+            ($0.element.range.lowerBound, -$0.element.range.upperBound, -$0.offset)
+                < ($1.element.range.lowerBound, -$1.element.range.upperBound, -$1.offset)
+        }.map(\.element)
         signatures.reserveCapacity(plan.ops.count)
-        var skipped = 0
-        for (op, tile) in zip(plan.ops, tiles) {
+    }
+
+    mutating func build(_ range: Range<Int>, groupDepth: Int) throws -> [DrawOp] {
+        var ops: [DrawOp] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if nextGroup < groups.count, groups[nextGroup].range.lowerBound == index {
+                let group = groups[nextGroup]
+                nextGroup += 1
+                let marker = signatures.count
+                signatures.append(DrawSignature(identity: .color(.transparent), destination: .zero, sourceX: 0, sourceY: 0,
+                                                opacity: 0))
+                let inner = try build(group.range, groupDepth: groupDepth + 1)
+                index = group.range.upperBound
+                guard let first = inner.first else { continue }
+                let bounds = inner.dropFirst().reduce(first.destination) { Self.bounding($0, $1.destination) }
+                let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))
+                let pieces = try split(bounds, group.shapes)
+                signatures[marker] = DrawSignature(identity: .group(opacity: group.opacity, depth: groupDepth),
+                                                   destination: bounds, sourceX: 0, sourceY: 0, opacity: group.opacity,
+                                                   maskStamp: Self.stamp(pieces))
+                for piece in pieces {
+                    ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: (bounds.x, bounds.y),
+                                      opacity: group.opacity, isOpaque: false, mask: piece.patch))
+                }
+                continue
+            }
+            let op = plan.ops[index], tile = tiles[index]
+            index += 1
+            let source: DrawOp.Source, identity: DrawIdentity, opacity: UInt8, opaque: Bool
             switch op.source {
             case .color(let pixel):
-                ops.append(DrawOp(source: .color(pixel), destination: op.destination, sourceOrigin: op.sourceOrigin,
-                                  opacity: 255, isOpaque: pixel.a == 255))
-                signatures.append(DrawSignature(identity: .color(pixel), destination: op.destination,
-                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: 255))
+                (source, identity, opacity, opaque) = (.color(pixel), .color(pixel), 255, pixel.a == 255)
             case .tile:
+                if tile == nil, let pieces = levelPieces[index - 1] {
+                    appendLevelPieces(pieces, opacity: op.opacity, to: &ops)
+                    continue
+                }
                 guard let tile, tile.coverage != .transparent else {
                     skipped += 1
                     continue
                 }
-                ops.append(DrawOp(source: .tile(tile.pixels), destination: op.destination,
-                                  sourceOrigin: op.sourceOrigin, opacity: op.opacity,
-                                  isOpaque: tile.coverage == .opaque && op.opacity == 255))
-                signatures.append(DrawSignature(identity: tile.identity, destination: op.destination,
-                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: op.opacity))
+                (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
+                opaque = tile.coverage == .opaque && op.opacity == 255
+            }
+            for piece in try split(op.destination, op.shapes) {
+                ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: op.sourceOrigin,
+                                  opacity: opacity, isOpaque: opaque && piece.patch == nil, mask: piece.patch))
+                signatures.append(DrawSignature(identity: identity, destination: piece.rect,
+                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
+                                                maskStamp: piece.patch?.stamp ?? 0, maskX: piece.patch?.x ?? 0,
+                                                maskY: piece.patch?.y ?? 0))
             }
         }
-        return (DrawList(ops: ops), signatures, skipped)
+        return ops
+    }
+
+    private func split(_ destination: PixelRect, _ shapes: [CoverageShape]) throws -> [CoverageSplitter.Piece] {
+        if shapes.isEmpty { return [CoverageSplitter.Piece(rect: destination, patch: nil)] }
+        return try CoverageSplitter.split(destination, shapes: shapes.map { ($0, try coverage.coverage($0)) })
+    }
+
+    /// The smallest rect holding both.
+    private static func bounding(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x0 = Swift.min(a.minX, b.minX), y0 = Swift.min(a.minY, b.minY)
+        return PixelRect(x: x0, y: y0, width: Swift.max(a.maxX, b.maxX) - x0, height: Swift.max(a.maxY, b.maxY) - y0)
+    }
+
+    /// One number for a group's pieces' patches (their stamps and positions mixed).
+    private static func stamp(_ pieces: [CoverageSplitter.Piece]) -> UInt64 {
+        var hasher = Hasher()
+        for piece in pieces {
+            hasher.combine(piece.rect)
+            hasher.combine(piece.patch?.stamp)
+            hasher.combine(piece.patch?.x)
+            hasher.combine(piece.patch?.y)
+        }
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its
+    /// tile is (every sample of opaque pixels has alpha 255) and the opacity is 255 — or the checkerboard's
+    /// light colour where nothing covers it yet.
+    private mutating func appendLevelPieces(_ pieces: [LevelPiece], opacity: UInt8, to ops: inout [DrawOp]) {
+        for piece in pieces {
+            let origin = (x: piece.destination.x, y: piece.destination.y)
+            switch piece.source {
+            case let .pixels(pixels, stamp, opaque):
+                ops.append(DrawOp(source: .scaled(pixels, piece.mapping, .bilinear), destination: piece.destination,
+                                  sourceOrigin: origin, opacity: opacity, isOpaque: opaque && opacity == 255))
+                signatures.append(DrawSignature(
+                    identity: .scaledTile(stamp: stamp, dx: piece.mapping.dx, dy: piece.mapping.dy),
+                    destination: piece.destination, sourceX: Int(piece.mapping.x0), sourceY: Int(piece.mapping.y0),
+                    opacity: opacity))
+            case .missing:
+                let pixel = ScalarReference.scale(Checkerboard.light, by: UInt32(opacity))
+                ops.append(DrawOp(source: .color(pixel), destination: piece.destination, sourceOrigin: origin,
+                                  opacity: 255, isOpaque: pixel.a == 255))
+                signatures.append(DrawSignature(identity: .color(pixel), destination: piece.destination,
+                                                sourceX: origin.x, sourceY: origin.y, opacity: 255))
+            }
+        }
     }
 }

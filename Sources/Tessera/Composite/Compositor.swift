@@ -38,6 +38,8 @@ public final class Compositor {
     var damageFormat: PixelFormat?
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
+    /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
+    let coverageCache = CoverageCache()
 
     /// Creates a compositor with an empty tile cache.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the bad configuration field.
@@ -119,10 +121,16 @@ public final class Compositor {
         statistics.rasterTime = clock.now - rasterStart
 
         let compositeStart = clock.now
+        var failure: (any Error)?  // only a coverage plane that cannot be allocated
         tesseraPhaseComposite {
-            composite(plan, resolved, into: framebuffer, previousFrame: sameFormat ? previousFrame : nil,
-                      statistics: &statistics)
+            do {
+                try composite(plan, resolved, into: framebuffer, previousFrame: sameFormat ? previousFrame : nil,
+                              statistics: &statistics)
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
         statistics.compositeTime = clock.now - compositeStart
         unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
                                         statistics: statistics)
@@ -131,8 +139,8 @@ public final class Compositor {
 
     /// Step 3 of the frame: the draw list, damage and the bands.
     private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], into framebuffer: PixelBuffer,
-                           previousFrame: FrameToken?, statistics: inout FrameStatistics) {
-        let list = drawList(plan, tiles: resolved)
+                           previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
+        let list = try drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
@@ -145,12 +153,14 @@ public final class Compositor {
                 regions.contains { !op.destination.intersection($0).isEmpty }
             })
             statistics.drawOps = relevant.ops.count
+            statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
             BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                      bandHeight: configuration.bandHeight, workers: configuration.workers,
                                      kernels: kernels)
         }
         damage = tracker
+        statistics.opacityPeepholes = plan.opacityPeepholes
         statistics.frameToken = token
         statistics.damage = regions
     }

@@ -7,6 +7,11 @@ enum DrawIdentity: Hashable, Sendable {
     case tile(stamp: UInt64)
     /// The checkerboard, whose squares depend on the tile's plane origin modulo its period.
     case checkerboard(phaseX: Int, phaseY: Int)
+    /// A level tile's pixels resampled with step `dx` × `dy` (the start positions are the signature's
+    /// source fields).
+    case scaledTile(stamp: UInt64, dx: Int32, dy: Int32)
+    /// The start of a group-opacity group (its ops follow); the group's bounds are the destination.
+    case group(opacity: UInt8, depth: Int)
 }
 
 /// One op of a frame as ``DamageTracker`` compares it.
@@ -16,6 +21,10 @@ struct DrawSignature: Hashable, Sendable {
     let sourceX: Int
     let sourceY: Int
     let opacity: UInt8
+    /// The op's coverage patch (``CoveragePatch/stamp`` and position; 0 without one).
+    var maskStamp: UInt64 = 0
+    var maskX = 0
+    var maskY = 0
 }
 
 /// A frame handed to the caller: pass it back to ``Compositor/render(_:into:previousFrame:)`` together

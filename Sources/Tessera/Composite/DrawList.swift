@@ -1,3 +1,5 @@
+import TesseraKernelBodies
+
 /// One draw of a frame, ready for composition: a source of pixels and the framebuffer rect it covers.
 ///
 /// Units are framebuffer device pixels. Thread safety: immutable and `Sendable`; composite workers read
@@ -8,6 +10,11 @@ struct DrawOp: Sendable {
         case color(Pixel)
         /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``.
         case tile(PixelBuffer)
+        /// A level-of-detail tile resampled src-over (``LevelPiece``): the mapping's positions are those of
+        /// the destination's top-left pixel (``DrawOp/sourceOrigin`` is the destination's origin).
+        case scaled(PixelBuffer, ResampleMapping, ResampleFilter)
+        /// A group-opacity group: its ops composited offscreen, then blended with ``DrawOp/opacity``.
+        case group(DrawGroup)
     }
 
     let source: Source
@@ -18,8 +25,11 @@ struct DrawOp: Sendable {
     /// `0…255`, applied to a tile's pixels (colours are already scaled).
     let opacity: UInt8
     /// True when every destination pixel ends with exactly the source's pixel at alpha 255: the op is a
-    /// copy (or a plain fill), and it hides whatever earlier ops wrote below it.
+    /// copy (or a plain fill), and it hides whatever earlier ops wrote below it. Never with a `mask`.
     let isOpaque: Bool
+    /// Coverage scaling the source per pixel (rounded corners, borders: `CoverageShape.swift`), covering
+    /// the whole destination; `nil`: full coverage.
+    var mask: CoveragePatch? = nil
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).

@@ -10,12 +10,26 @@ struct FramePlan {
     let ops: [PlannedOp]
     /// The number of tile ops in ``ops``.
     let tileOpCount: Int
+    /// Group-opacity groups composited offscreen, each a contiguous range of ``ops`` (nested groups are
+    /// nested ranges), in the order their subtrees ended.
+    var groups: [PlannedGroup] = []
+    /// Layers whose group opacity was applied to each draw instead (the peephole: the same pixels).
+    var opacityPeepholes = 0
+}
+
+/// A subtree composited as one group: ``PlannedOp``s `range` are drawn at full opacity into an offscreen
+/// buffer (transparent first), which is blended with `opacity` and scaled by `shapes` (the coverage shapes
+/// of the group layer's ancestors).
+struct PlannedGroup {
+    let range: Range<Int>
+    let opacity: UInt8
+    let shapes: [CoverageShape]
 }
 
 /// A layer with content, as later stages see it: identity, geometry in device pixels, a snapshot of its
 /// content and of its invalidation log.
 ///
-/// Plane device pixels are the layer's plane points × scale (tile coordinates, ``TileKey``); a plane
+/// Plane device pixels are the layer's plane points × ``scale`` (tile coordinates, ``TileKey``); a plane
 /// device pixel plus ``translation`` is a framebuffer device pixel.
 struct PlannedLayer {
     /// The layer's process-unique identity (``Layer/identity``): the key of its tiles.
@@ -41,6 +55,9 @@ struct PlannedLayer {
     let boundsPlaneRect: PixelRect
     /// The layer's bounds origin in plane device pixels (its own scrolling, apart from its ancestors').
     let boundsOrigin: (x: Int, y: Int)
+    /// Plane device pixels per point: the compositor's scale times the product of the transform scales
+    /// of the layer and its ancestors. Its tiles are keyed and rasterized at this scale.
+    let scale: Double
 
     /// True when the frame shows some of the layer's content.
     var isVisible: Bool { !visiblePlaneRect.isEmpty }
@@ -63,4 +80,7 @@ struct PlannedOp {
     let sourceOrigin: (x: Int, y: Int)
     /// Effective opacity `round(opacity · 255)` (never 0: such draws are not planned).
     let opacity: UInt8
+    /// Coverage shapes the draw is scaled by (rounded clips of the layer and its ancestors, a border
+    /// ring), ancestors first; applied at composite time (`CoverageShape.swift`).
+    var shapes: [CoverageShape] = []
 }

@@ -3,16 +3,21 @@
 ///
 /// Paint order: a layer's background colour, then its content, then its sublayers in order.
 /// For each visible layer:
-/// - its composited origin `C` (points, framebuffer plane) is `frame.origin − superlayer.bounds.origin`
-///   accumulated up to the root (the root's own `frame.origin` places it), summed like
-///   ``Layer/compositedFrame``;
-/// - its device rect is `[round(C·s), round((C + size)·s))` and its plane's translation to the
-///   framebuffer is `round((C − bounds.origin)·s)`, each rounded once, on the accumulated value, with
-///   ``Point/devicePixel(atScale:)`` — so tiles are copied without resampling and nested layers never
-///   drift apart;
+/// - its composited origin `C` (points, framebuffer plane) is its ``Layer/frame`` origin taken through
+///   each ancestor's plane-to-superlayer step up to the root (the root's own frame places it; without
+///   transforms `frame.origin − superlayer.bounds.origin` accumulated), like ``Layer/compositedFrame``;
+///   `K` is the product of the ancestors' transform scales and `S = K · transform.scale` the layer's;
+/// - its device rect is `[round(C·s), round((C + K·frame.size)·s))` and its plane's translation to the
+///   framebuffer is `round((C − S·bounds.origin)·s)`, each rounded once, on the accumulated value, with
+///   ``Point/devicePixel(atScale:)``; its tiles are rasterized at `S·s` device pixels per point
+///   (``PlannedLayer/scale``) — so tiles are copied without resampling and nested layers never drift
+///   apart;
 /// - its clip is the viewport ∩ the device rect of every ancestor with `clipsToBounds`; its own
 ///   background and content are further clipped to its own device rect (what a layer draws outside its
 ///   bounds is not part of its image);
+/// - rounded corners and borders (`FramePlanner+Appearance.swift`): the background is cut by the layer's
+///   rounded rect, content and sublayers too when it has `clipsToBounds`, and its border is planned after
+///   its sublayers; these are coverage shapes on the ops, applied at composite time;
 /// - its effective opacity is the product of the opacities down the tree, quantized once to
 ///   `round(opacity · 255)`; hidden layers and layers whose effective opacity rounds to 0 are skipped
 ///   with their sublayers.
@@ -36,9 +41,16 @@ struct FramePlanner {
     private var layers: [PlannedLayer] = []
     private var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
+    /// Group-opacity groups (`FramePlanner+Groups.swift`).
+    var groups: [PlannedGroup] = []
+    var peepholes = 0
+    /// Layers visited so far with an opacity below 1 (a group containing one has no peephole).
+    var translucentLayers = 0
     private var tileOps = 0
-    /// `frame.origin − bounds.origin` of every ancestor of the layer being visited, root first.
-    private var ancestorDeltas: [Point] = []
+    /// The plane-to-superlayer step of every ancestor of the layer being visited, root first
+    /// (``Layer/planeToSuperlayer``), and the product of their scales.
+    private var ancestorMaps: [PlaneMap] = []
+    private(set) var ancestorScale = 1.0
 
     init(scale: Double, grid: TileGrid, viewport: PixelRect, lookAhead: Bool = true) {
         self.scale = scale
@@ -58,60 +70,89 @@ struct FramePlanner {
         layers = []
         entering = []
         ops = []
+        groups = []
+        peepholes = 0
+        translucentLayers = 0
         tileOps = 0
-        ancestorDeltas = []
-        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1)
-        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps)
+        ancestorMaps = []
+        ancestorScale = 1
+        try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1, shapes: [])
+        return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps, groups: groups,
+                         opacityPeepholes: peepholes)
     }
 
-    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double) throws {
+    private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double,
+                                shapes: [CoverageShape]) throws {
         guard !layer.isHidden else { return }
-        let effectiveOpacity = opacity * layer.opacity
-        let alpha = UInt8((effectiveOpacity * 255).rounded())
+        var effectiveOpacity = opacity * layer.opacity
+        var alpha = UInt8((effectiveOpacity * 255).rounded())
         guard alpha > 0 else { return }
+        var shapes = shapes
+        let group = beginGroup(layer, alpha: alpha, shapes: shapes)
+        if layer.opacity < 1 { translucentLayers += 1 }
+        if group != nil {  // the subtree is planned at full opacity, unclipped by its ancestors' shapes
+            (effectiveOpacity, alpha, shapes) = (1, 255, [])
+        }
+        defer { if let group { endGroup(group) } }
 
-        var composited = layer.frame.origin
-        for delta in ancestorDeltas.reversed() { composited += delta }
+        let frame = layer.frame
+        var composited = frame.origin
+        for map in ancestorMaps.reversed() { composited = map.apply(composited) }
         let topLeft = try devicePixel(composited, layer)
-        let bottomRight = try devicePixel(composited + Point(x: layer.frame.width, y: layer.frame.height), layer)
+        let bottomRight = try devicePixel(
+            composited + Point(x: ancestorScale * frame.width, y: ancestorScale * frame.height), layer)
         let deviceRect = PixelRect(x: topLeft.x, y: topLeft.y,
                                    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
         let ownClip = deviceRect.intersection(clip)
         let ownLookAhead = deviceRect.intersection(lookAheadClip)
+        let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
+        defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {
                 ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
-                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255))
+                                     sourceOrigin: (ownClip.x, ownClip.y), opacity: 255,
+                                     shapes: appearance.background))
             }
         }
         if let content = layer.content, !ownLookAhead.isEmpty {
             try planContent(content, of: layer, composited: composited, deviceRect: deviceRect, clip: clip,
-                            ownClip: ownClip, alpha: alpha)
+                            ownClip: ownClip, alpha: alpha, shapes: appearance.clipped)
         }
 
         guard !layer.sublayers.isEmpty else { return }
         let sublayerClip = layer.clipsToBounds ? ownClip : clip
         let sublayerLookAhead = layer.clipsToBounds ? ownLookAhead : lookAheadClip
         if layer.clipsToBounds && sublayerLookAhead.isEmpty { return }
-        ancestorDeltas.append(layer.frame.origin - layer.boundsOrigin)
-        defer { ancestorDeltas.removeLast() }
+        let step = layer.planeToSuperlayer
+        ancestorMaps.append(step)
+        let outerScale = ancestorScale
+        ancestorScale *= step.scale
+        defer {
+            ancestorMaps.removeLast()
+            ancestorScale = outerScale
+        }
         for sublayer in layer.sublayers {
-            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity)
+            try visit(sublayer, clip: sublayerClip, lookAheadClip: sublayerLookAhead, opacity: effectiveOpacity,
+                      shapes: appearance.clipped)
         }
     }
 
     private mutating func planContent(_ content: any LayerContent, of layer: Layer, composited: Point,
                                       deviceRect: PixelRect, clip: PixelRect, ownClip: PixelRect,
-                                      alpha: UInt8) throws {
-        let translation = try devicePixel(composited - layer.boundsOrigin, layer)
+                                      alpha: UInt8, shapes: [CoverageShape]) throws {
+        let planeScale = ancestorScale * layer.transform.scale
+        let translation = try devicePixel(
+            Point(x: composited.x - planeScale * layer.boundsOrigin.x, y: composited.y - planeScale * layer.boundsOrigin.y),
+            layer)
         let toPlane = { (rect: PixelRect) in rect.offsetBy(dx: -translation.x, dy: -translation.y) }
         let visible = toPlane(ownClip)
         let planned = PlannedLayer(
             identity: layer.identity, lifetime: layer.lifetime, content: content, displayLog: layer.displayLog,
             translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
-            boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: scale))
+            boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: planeScale * scale),
+            scale: planeScale * scale)
         guard let span = grid.span(of: visible) else {
             entering.append(planned)
             return
@@ -124,10 +165,20 @@ struct FramePlanner {
                 let destination = tile.intersection(ownClip)
                 guard !destination.isEmpty else { continue }
                 ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
-                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha))
+                                     destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha,
+                                     shapes: shapes))
                 tileOps += 1
             }
         }
+    }
+
+    /// Appends a draw to the plan (for the planner's extensions).
+    mutating func appendOp(_ op: PlannedOp) { ops.append(op) }
+
+    /// The draws planned so far (for the planner's extensions).
+    var plannedOps: [PlannedOp] {
+        get { ops }
+        _modify { yield &ops }
     }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.

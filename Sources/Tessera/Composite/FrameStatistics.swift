@@ -28,6 +28,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Rasters taken in since the previous frame (or during this one) of tiles no frame had shown yet:
     /// prepaint ahead of the motion (SOON and EVENTUALLY).
     public var tilesRasterizedPrepaint = 0
+    /// Of the rasters taken in (visible and prepaint), the level-of-detail tiles by level exponent `k`
+    /// (rasterized at `scale · 2^k`, README.md "Levels of detail"); exact-scale tiles are not listed.
+    public var tilesRasterizedByLevel: [Int: Int] = [:]
     /// Raster results dropped because their tile was invalidated again, evicted or freed while they ran.
     public var rasterResultsDropped = 0
     /// Raster jobs this frame queued (new, or queued again at a new priority).
@@ -72,6 +75,11 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawOps = 0
     /// Fully transparent tiles skipped (nothing to draw).
     public var drawOpsSkipped = 0
+    /// Group-opacity groups composited through an offscreen buffer (README.md, "Group opacity"); 0 when
+    /// the frame composited nothing.
+    public var offscreenPasses = 0
+    /// Groups drawn without an offscreen buffer because it could not change a pixel (the peephole).
+    public var opacityPeepholes = 0
     /// This frame, for ``Compositor/render(_:into:previousFrame:)`` next time.
     public var frameToken = FrameToken(value: 0)
     /// The framebuffer rects composited (device pixels; at most 8, possibly overlapping): the whole

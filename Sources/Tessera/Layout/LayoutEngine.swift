@@ -164,7 +164,7 @@ final class LayoutEngine {
     var slotsCompile = -1, slotsVariableCount = -1
 
     func layout(_ root: Layer) throws {
-        if !needsFullPass && fixedFrames.allSatisfy({ $0.0.object?.frame == $0.1 }) {
+        if !needsFullPass && fixedFrames.allSatisfy({ $0.0.object?.untransformedFrame == $0.1 }) {
             let structural = !activated.isEmpty || !deactivated.isEmpty
             if structural {
                 guard try applyActivations() else { return try fullPass(root) }
@@ -208,7 +208,7 @@ final class LayoutEngine {
         for layer in touched {
             let v = frameVariables(layer)
             if layer.translatesFrameIntoConstraints {
-                let frame = layer.frame
+                let frame = layer.untransformedFrame
                 fixedFrames.append((Weak(layer), frame))
                 let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
                 for (index, variable) in [v.x, v.y, v.width, v.height].enumerated() {

@@ -1,25 +1,26 @@
 /// Coordinate conversion, composited positions and hit testing. Same thread rules as ``Layer``.
 ///
-/// A point `p` in a layer's own plane is at `p − bounds.origin + frame.origin` in its superlayer's
-/// plane; conversions chain that step (or its inverse) through the common root.
+/// A point `p` in a layer's own plane is at `frame.origin + scale · (p − bounds.origin)` in its
+/// superlayer's plane (``planeToSuperlayer``; `p − bounds.origin + frame.origin` without a transform);
+/// conversions chain that step (or its inverse) through the common root.
 extension Layer {
-    /// The translation from this layer's plane to its root's plane: the sum of
-    /// `frame.origin − bounds.origin` over the layer and its ancestors below the root.
-    var offsetToRootPlane: Point {
-        var offset = Point.zero
+    /// The map from this layer's plane to its root's plane: ``planeToSuperlayer`` of the layer and of
+    /// each ancestor below the root, applied from the layer up.
+    var mapToRootPlane: PlaneMap {
+        var map = PlaneMap.identity
         var layer = self
         while let parent = layer.superlayer {
-            offset += layer.frame.origin - layer.boundsOrigin
+            map = map.followed(by: layer.planeToSuperlayer)
             layer = parent
         }
-        return offset
+        return map
     }
 
-    /// Converts `point` from this layer's plane to `layer`'s plane.
+    /// Converts `point` from this layer's plane to `layer`'s plane (through both layers' transforms).
     /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` when the two layers are in different trees.
     public func convert(_ point: Point, to layer: Layer) throws -> Point {
         try checkSameTree(layer)
-        return point + offsetToRootPlane - layer.offsetToRootPlane
+        return layer.mapToRootPlane.invert(mapToRootPlane.apply(point))
     }
 
     /// Converts `point` from `layer`'s plane to this layer's plane.
@@ -28,10 +29,14 @@ extension Layer {
         try layer.convert(point, to: self)
     }
 
-    /// Converts `rect` from this layer's plane to `layer`'s plane (a translation: the size is kept).
+    /// Converts `rect` from this layer's plane to `layer`'s plane: the origin is converted, the size is
+    /// multiplied by the ratio of the two planes' scales (transforms are uniform scales and
+    /// translations, so a rect stays a rect).
     /// - Throws: ``TesseraError/invalidHierarchy(reason:)`` when the two layers are in different trees.
     public func convert(_ rect: Rect, to layer: Layer) throws -> Rect {
-        Rect(origin: try convert(rect.origin, to: layer), size: rect.size)
+        let origin = try convert(rect.origin, to: layer)
+        let ratio = mapToRootPlane.scale / layer.mapToRootPlane.scale
+        return Rect(origin: origin, size: ratio == 1 ? rect.size : Size(width: rect.width * ratio, height: rect.height * ratio))
     }
 
     /// Converts `rect` from `layer`'s plane to this layer's plane.
@@ -40,28 +45,38 @@ extension Layer {
         try layer.convert(rect, to: self)
     }
 
-    /// Where the layer's bounds rectangle lands when the tree is composited: in the plane the root's
-    /// `frame` lives in (the screen), in points. Its origin is `frame.origin − superlayer.bounds.origin`
-    /// applied at every level up to the root (the composited-position formula, ARCHITECTURE.md "The model").
+    /// Where the layer's frame lands when the tree is composited: in the plane the root's `frame` lives
+    /// in (the screen), in points. The layer's ``frame`` goes through each ancestor's plane-to-superlayer
+    /// step up to the root (without transforms: `frame.origin − superlayer.bounds.origin` at every level,
+    /// the composited-position formula of ARCHITECTURE.md "The model").
     public var compositedFrame: Rect {
+        let frame = self.frame
         var origin = frame.origin
+        var size = frame.size
         var parent = superlayer
         while let current = parent {
-            origin += current.frame.origin - current.boundsOrigin
+            let step = current.planeToSuperlayer
+            origin = step.apply(origin)
+            if step.scale != 1 { size = Size(width: size.width * step.scale, height: size.height * step.scale) }
             parent = current.superlayer
         }
-        return Rect(origin: origin, size: frame.size)
+        return Rect(origin: origin, size: size)
     }
 
     /// The deepest visible layer of this subtree containing `point` (in this layer's own plane), or `nil`.
     ///
     /// As with `UIView.hitTest`, a point outside a layer's bounds hits neither the layer nor any of its
     /// sublayers, even a sublayer drawn outside the bounds. Hidden layers and layers of
-    /// opacity 0 are not hit. Sublayers are tried from the top of the paint order down.
+    /// opacity 0 are not hit. Sublayers are tried from the top of the paint order down; a point reaches
+    /// a sublayer's plane through the inverse of its transform, `(p − frame.origin) / scale + bounds.origin`.
     public func hitTest(_ point: Point) -> Layer? {
         guard !isHidden, opacity > 0, bounds.contains(point) else { return nil }
         for sublayer in sublayers.reversed() {
-            let local = point - sublayer.frame.origin + sublayer.boundsOrigin
+            let frame = sublayer.frame, s = sublayer.transform.scale
+            let local = s == 1
+                ? point - frame.origin + sublayer.boundsOrigin
+                : Point(x: (point.x - frame.minX) / s + sublayer.boundsOrigin.x,
+                        y: (point.y - frame.minY) / s + sublayer.boundsOrigin.y)
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return self

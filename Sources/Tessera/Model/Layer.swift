@@ -19,8 +19,16 @@ public class Layer {
     /// A name for messages and scene files; not required to be unique.
     public var name: String?
 
-    /// The layer's rectangle in its superlayer's coordinate plane, in points.
-    public private(set) var frame: Rect
+    /// The layer's rectangle in its superlayer's plane as it would be with the identity ``transform``
+    /// (points): its size is the bounds size, its origin `position − anchorPoint · size`. Equal to
+    /// ``frame`` while the transform is the identity (see `Layer+Transform.swift`).
+    public internal(set) var untransformedFrame: Rect
+    /// Scale and translation applied about ``anchorPoint`` (Core Animation's `transform`; identity by
+    /// default). Set with ``setTransform(_:)``.
+    public internal(set) var transform: LayerTransform = .identity
+    /// The point of the bounds, in unit coordinates (0…1 spans the bounds), that ``position`` names and
+    /// the transform scales about; default (0.5, 0.5). Set with ``setAnchorPoint(_:)``.
+    public internal(set) var anchorPoint = Point(x: 0.5, y: 0.5)
     /// The top-left of the visible window onto the layer's own plane, in points.
     public private(set) var boundsOrigin: Point = .zero
     /// Opacity in 0…1 applied to the layer and its sublayers as a group member (effective opacity
@@ -33,6 +41,9 @@ public class Layer {
     public var isHidden = false { didSet { if oldValue != isHidden { recordChange(.compositing) } } }
     /// Fills the bounds rectangle beneath the content; `nil` (the default) draws nothing.
     public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { recordChange(.content) } } }
+
+    /// Corner radius, border (see `Layer+Appearance.swift`); compositing properties, never rasterized.
+    var appearance = LayerAppearance() { didSet { if oldValue != appearance { recordChange(.compositing) } } }
 
     /// What the layer draws in its own plane above its background colour; `nil` draws nothing.
     /// Replacing it invalidates everything the layer drew.
@@ -69,25 +80,35 @@ public class Layer {
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…` for a non-finite or
     ///   absurd origin or a negative size.
     public init(frame: Rect = .zero) throws {
-        self.frame = try frame.validated("frame")
+        untransformedFrame = try frame.validated("frame")
         pendingChanges = [.frame, .content]
         subtreeHasChanges = true
     }
 
     /// The visible window onto the layer's own plane: `boundsOrigin` with the frame's size.
-    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: untransformedFrame.size) }
 
     /// Moves and/or resizes the layer in its superlayer. The bounds size follows; the bounds origin stays.
+    /// With a non-identity ``transform`` the transform is kept and the bounds size and position are
+    /// chosen so that the transformed bounds' box is `frame` (see `Layer+Transform.swift`).
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.origin.x`,
     ///   `frame.size.width`, … on an invalid value; the layer is then unchanged.
     public func setFrame(_ frame: Rect) throws {
+        let frame = try frame.validated("frame")
+        try setUntransformedFrame(untransformedFrame(forFrame: frame))
+    }
+
+    /// Sets ``untransformedFrame`` (the bounds size and the position, whatever the transform): what Auto
+    /// Layout writes, as UIKit's layout sets `center` and `bounds` and ignores the transform.
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `frame.…`.
+    public func setUntransformedFrame(_ frame: Rect) throws {
         setValidatedFrame(try frame.validated("frame"))
     }
 
-    /// ``setFrame(_:)`` for a frame already validated (Auto Layout's writes).
+    /// ``setUntransformedFrame(_:)`` for a frame already validated (Auto Layout's writes).
     func setValidatedFrame(_ frame: Rect) {
-        guard frame != self.frame else { return }
-        self.frame = frame
+        guard frame != untransformedFrame else { return }
+        untransformedFrame = frame
         recordChange(.frame)
     }
 
@@ -96,7 +117,7 @@ public class Layer {
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `bounds.…`.
     public func setBounds(_ bounds: Rect) throws {
         let bounds = try bounds.validated("bounds")
-        try setFrame(Rect(origin: frame.origin, size: bounds.size))
+        try setUntransformedFrame(Rect(origin: untransformedFrame.origin, size: bounds.size))
         try setBoundsOrigin(bounds.origin)
     }
 

@@ -9,10 +9,14 @@
 ///
 /// Units are points, in the layer's own plane. Thread safety: as ``Layer``.
 public final class ScrollLayer: Layer {
-    /// The size of the scrollable content, in points (default zero).
-    public private(set) var contentSize: Size = .zero
+    /// The size of the scrollable content, in points (default zero). With a zooming layer, zooming sets
+    /// it to that layer's zoomed frame size (`ScrollLayer+Zoom.swift`).
+    public internal(set) var contentSize: Size = .zero
     /// Extra scrollable space around the content, in points (default zero).
     public private(set) var contentInset: EdgeInsets = .zero
+
+    /// Zoom scale, limits, zooming layer and pinch state (`ScrollLayer+Zoom.swift`).
+    var zoom = ZoomState()
 
     /// The content area as a constraint item: constraints to it size ``contentSize`` (see ``LayoutGuide``).
     public private(set) lazy var contentLayoutGuide = LayoutGuide(owningLayer: self, kind: .content)

@@ -16,6 +16,11 @@ final class LayerTileRecord {
     var lastBoundsOrigin: (x: Int, y: Int) = (0, 0)
     /// The last frame that planned the layer (0: never).
     var lastFrame: UInt64 = 0
+    /// The layer's plane scale in that frame (``PlannedLayer/scale``; 0: never planned).
+    var lastScale = 0.0
+    /// The level of detail the layer was last drawn from while its scale changed (``LevelsOfDetail``), or
+    /// `nil` once a frame showed its exact-scale tiles.
+    var shownLevel: Int?
     /// The keys of the layer's tile entries.
     var keys: Set<TileKey> = []
 

@@ -80,7 +80,14 @@ final class TileCache {
     /// pool is full); `nil` when it was never allocated.
     func giveBack(_ buffer: PixelBuffer?) {
         buffersInUse -= 1
-        if let buffer { pool.give(buffer) }
+        if let buffer, buffer.width == grid.size { pool.give(buffer) }  // level tiles' buffers are freed
+    }
+
+    /// Counts a buffer in use without taking a spare: for a level tile, whose buffer (one gutter pixel
+    /// larger, see ``TileKey/rasterRect(_:)``) the raster worker allocates. Counted as one tile.
+    func takeUnpooledBuffer() -> PixelBuffer? {
+        buffersInUse += 1
+        return nil
     }
 
     /// Frees spare buffers beyond what the budget could still take.

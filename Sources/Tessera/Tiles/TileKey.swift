@@ -11,6 +11,19 @@ struct TileKey: Hashable, Sendable {
     let scaleBits: UInt64
     let column: Int
     let row: Int
+
+    /// True for a level-of-detail tile (``LevelsOfDetail``): its `scaleBits` hold the level scale negated,
+    /// so that it never shares a key with an exact-scale tile of the same scale; it holds one more pixel
+    /// right and below (the gutter of ``LevelMapping``).
+    var isLevel: Bool { Double(bitPattern: scaleBits) < 0 }
+    /// The scale the tile is rasterized at (device pixels per point).
+    var rasterScale: Double { abs(Double(bitPattern: scaleBits)) }
+
+    /// The plane device pixels the tile's buffer holds: the grid square, plus the gutter for a level tile.
+    func rasterRect(_ grid: TileGrid) -> PixelRect {
+        let square = grid.rect(column: column, row: row)
+        return isLevel ? PixelRect(x: square.x, y: square.y, width: square.width + 1, height: square.height + 1) : square
+    }
 }
 
 /// The tiling of planes into square tiles of ``size`` device pixels: pure arithmetic.

@@ -24,6 +24,8 @@ extension TileManager {
         var candidates: [Candidate] = []
         var pace = 0.0
         for (index, planned) in plan.layers.enumerated() {
+            // A layer drawn from a level of detail is zooming: exact tiles ahead would be for a passing scale.
+            guard records[index].shownLevel == nil else { continue }
             guard let motion = motions[index] ?? fastest.map({ (window: $0.window, bounds: (0, 0)) }),
                   motion.window != (0, 0) || motion.bounds != (0, 0) else { continue }
             let extent = (planned.windowPlaneRect.width, planned.windowPlaneRect.height)
@@ -60,7 +62,7 @@ extension TileManager {
         var wanted = 0
         for candidate in candidates {
             let planned = plan.layers[candidate.layer]
-            let key = TileKey(layer: planned.identity, scaleBits: scale.bitPattern, column: candidate.column, row: candidate.row)
+            let key = TileKey(layer: planned.identity, scaleBits: planned.scale.bitPattern, column: candidate.column, row: candidate.row)
             let existing = cache[key]
             if let existing, existing.neededFrame == frame { continue }
             if let existing, existing.isReady {

@@ -42,6 +42,11 @@ final class TileManager {
     private var arrivals = Arrivals()
     /// The last ``TileEntry/stamp`` handed out.
     private var stamps: UInt64 = 0
+    /// The levels of detail of layers whose scale changes (``LevelsOfDetail``).
+    let levels = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)
+    /// The last frame's level pieces, by the index of the first tile op of their layer (whose tile ops
+    /// all resolve to `nil` then): read by ``Compositor/drawList(_:tiles:)``.
+    private(set) var levelPieces: [Int: [LevelPiece]] = [:]
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int, backgroundRaster: Bool) {
@@ -85,9 +90,28 @@ final class TileManager {
         /// The jobs that will bring the visible tiles' pixels: the new ones and those already running.
         var visibleJobs: [RasterJob] = []
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
+        let chosenLevels = chooseLevels(plan, records)
+        var levelTiles: [Int: [(entry: TileEntry, destination: PixelRect, mapping: ResampleMapping)]] = [:]
+        var replacedOps = 0
         for (index, op) in plan.ops.enumerated() {
             guard case let .tile(layer, column, row) = op.source else { continue }
-            let key = TileKey(layer: plan.layers[layer].identity, scaleBits: scale.bitPattern, column: column, row: row)
+            if let k = chosenLevels[layer] {
+                replacedOps += 1
+                if index == 0 || !Self.isTileOp(plan.ops[index - 1], of: layer) {
+                    levelTiles[index] = try self.levelTiles(plan.layers[layer], records[layer], level: k, jobs: &nowJobs,
+                                                            visibleJobs: &visibleJobs, statistics: &statistics)
+                }
+                if records[layer].lastScale == plan.layers[layer].scale {  // settled: bring the exact tiles
+                    let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
+                                      column: column, row: row)
+                    let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
+                    need(entry)
+                    if !entry.isReady, let job = try schedule(entry, plan.layers[layer], .now) { nowJobs.append(job) }
+                }
+                continue
+            }
+            let key = TileKey(layer: plan.layers[layer].identity, scaleBits: plan.layers[layer].scale.bitPattern,
+                              column: column, row: row)
             let entry = try cache[key] ?? newEntry(key, records[layer], priority: .now)!
             need(entry)
             if entry.visibleFrame == 0 || entry.visibleFrame + 1 < frame { statistics.tilesNewlyVisible += 1 }
@@ -101,8 +125,9 @@ final class TileManager {
             }
             entries[index] = entry
         }
-        statistics.tilesVisible = plan.tileOpCount
-        statistics.bytesNeededByFrame = plan.tileOpCount * cache.tileBytes
+        // Tiles shown: the exact tiles, with the ops of layers drawn from a level counted as their level tiles.
+        statistics.tilesVisible = plan.tileOpCount - replacedOps + levelTiles.values.reduce(0) { $0 + $1.count }
+        statistics.bytesNeededByFrame = statistics.tilesVisible * cache.tileBytes
         statistics.isOverBudget = statistics.bytesNeededByFrame > cache.budgetBytes
 
         let prepaintJobs = try scheduleLookAhead(plan, records, nowJobs: nowJobs.count)
@@ -122,6 +147,15 @@ final class TileManager {
         }
         takeFinished()
 
+        levelPieces = [:]
+        for (index, tiles) in levelTiles {
+            guard case let .tile(layer, _, _) = plan.ops[index].source, let k = chosenLevels[layer] else { continue }
+            levelPieces[index] = tiles.flatMap { tile in
+                resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
+                                 mapping: tile.mapping, statistics: &statistics)
+            }
+        }
+        for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
         var resolved = [ResolvedTile?](repeating: nil, count: plan.ops.count)
         for (index, entry) in entries.enumerated() {
             guard let entry else { continue }
@@ -153,6 +187,7 @@ final class TileManager {
             record.lastTranslation = planned.translation
             record.lastBoundsOrigin = planned.boundsOrigin
             record.lastFrame = frame
+            record.lastScale = planned.scale
         }
         _ = makeRoom(forAdditional: 0)  // a frame that needs fewer tiles than the last brings the cache back
         cache.trimSpares()
@@ -168,6 +203,11 @@ final class TileManager {
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
             && statistics.rasterJobsQueued == 0
         return resolved
+    }
+
+    static func isTileOp(_ op: PlannedOp, of layer: Int) -> Bool {
+        if case let .tile(owner, _, _) = op.source { return owner == layer }
+        return false
     }
 
     /// True when, for an unchanged model, the next frame would resolve every tile exactly as the last
@@ -210,8 +250,8 @@ final class TileManager {
         entry.job = nil
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
-                            deviceRect: grid.rect(column: entry.key.column, row: entry.key.row), scale: scale,
-                            target: cache.takeBuffer(), priority: priority)
+                            deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
+                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority)
         job.queuedFrame = frame
         entry.job = job
         return job
@@ -264,6 +304,9 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
+            if job.key.isLevel {
+                arrivals.byLevel[Int((job.key.rasterScale / scale).exponent), default: 0] += 1
+            }
             stamps += 1
             entry.stamp = stamps
             entry.pixels = target
@@ -311,20 +354,28 @@ final class TileManager {
             touched = record.keys.compactMap { cache[$0] }
         case .rects(let rects):
             var seen: Set<TileKey> = []
+            // A transformed layer may hold tiles at several scales (older zoom levels): each is invalidated
+            // in its own plane device pixels.
+            let scales = Set(record.keys.map(\.scaleBits))
             for rect in rects {
-                let pixels = rect.pixelRect(atScale: scale)
-                if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
-                    for row in span.rows {
-                        for column in span.columns {
-                            let key = TileKey(layer: planned.identity, scaleBits: scale.bitPattern, column: column, row: row)
-                            if let entry = cache[key], seen.insert(key).inserted { touched.append(entry) }
-                        }
+                for scaleBits in scales {
+                    var pixels = rect.pixelRect(atScale: abs(Double(bitPattern: scaleBits)))
+                    if Double(bitPattern: scaleBits) < 0, !pixels.isEmpty {  // level tiles: the gutter
+                        pixels = PixelRect(x: pixels.x - 1, y: pixels.y - 1, width: pixels.width + 1, height: pixels.height + 1)
                     }
-                } else {
-                    for key in record.keys where !seen.contains(key)
-                        && !grid.rect(column: key.column, row: key.row).intersection(pixels).isEmpty {
-                        seen.insert(key)
-                        if let entry = cache[key] { touched.append(entry) }
+                    if grid.count(of: pixels) <= record.keys.count, let span = grid.span(of: pixels) {
+                        for row in span.rows {
+                            for column in span.columns {
+                                let key = TileKey(layer: planned.identity, scaleBits: scaleBits, column: column, row: row)
+                                if let entry = cache[key], seen.insert(key).inserted { touched.append(entry) }
+                            }
+                        }
+                    } else {
+                        for key in record.keys where key.scaleBits == scaleBits && !seen.contains(key)
+                            && !key.rasterRect(grid).intersection(pixels).isEmpty {
+                            seen.insert(key)
+                            if let entry = cache[key] { touched.append(entry) }
+                        }
                     }
                 }
             }
@@ -357,6 +408,7 @@ private struct Arrivals {
     var prepaint = 0
     var dropped = 0
     var evictions = 0
+    var byLevel: [Int: Int] = [:]
     var workTime: Duration = .zero
     var latencies: [Duration] = []
 
@@ -365,6 +417,7 @@ private struct Arrivals {
         statistics.tilesRasterizedPrepaint += prepaint
         statistics.rasterResultsDropped += dropped
         statistics.evictions += evictions
+        statistics.tilesRasterizedByLevel.merge(byLevel, uniquingKeysWith: +)
         statistics.rasterWorkTime += workTime
         statistics.tileArrivalLatencies += latencies
     }

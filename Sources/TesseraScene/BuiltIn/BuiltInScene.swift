@@ -6,14 +6,18 @@ import Tessera
 /// Every scene is a 3840 × 2160 point viewport at scale 1 (a 4K frame) unless said otherwise.
 public enum BuiltInScene: String, CaseIterable, Sendable {
     case feed, canvas, nested, inset, photos
+    case feedFlat = "feed-flat"
     case feedLayout = "feed-layout"
 
     /// One line for `tessera scenes`.
     public var summary: String {
         switch self {
         case .feed:
-            return "4K viewport scrolling a column of 100,000 cards (rounded rects, gradients, greeked text, "
-                + "thumbnails) under a translucent fixed header"
+            return "4K viewport scrolling 10,000 card layers (rounded-corner masks, borders, every 9th card a "
+                + "fading group; gradients, greeked text, thumbnails) under a translucent fixed header"
+        case .feedFlat:
+            return "feed's previous look: 100,000 cards drawn into the scroll layer's content (rounded rects, "
+                + "gradients, greeked text, thumbnails), no masks or groups"
         case .canvas:
             return "4K viewport over a 1,000,000 × 1,000,000 point map-like plane, scrolled diagonally"
         case .nested:
@@ -31,6 +35,7 @@ public enum BuiltInScene: String, CaseIterable, Sendable {
     public func make() throws -> BenchScene {
         switch self {
         case .feed: return try FeedScene.make()
+        case .feedFlat: return try FeedScene.make(flat: true)
         case .canvas: return try CanvasScene.make()
         case .nested: return try NestedScene.make()
         case .inset: return try InsetScene.make()

@@ -1,15 +1,18 @@
 import Tessera
 
-/// `feed`: a 4K viewport scrolling a column of 100,000 cards, with an opaque app background and a
-/// translucent fixed header outside the scroll layer.
+/// `feed`: a 4K viewport scrolling a column of cards, with an opaque app background and a translucent
+/// fixed header outside the scroll layer. The default look is card layers with rounded-corner masks,
+/// borders and fading groups (``FeedCardLayers``, 10,000 cards); `flat` is the previous look, 100,000
+/// cards drawn into the scroll layer's own content (`feed-flat`), for before/after figures in one run.
 enum FeedScene {
-    static let width = 3840.0, height = 2160.0, cards = 100_000
+    static let width = 3840.0, height = 2160.0, cards = 100_000, cardLayers = 10_000
 
-    static func make() throws -> BenchScene {
+    static func make(flat: Bool = false) throws -> BenchScene {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: width, height: height))
         root.name = "root"
         root.backgroundColor = FeedCards.appBackground
-        let feed = try FeedCards.feedLayer(frame: root.bounds, count: cards)
+        let feed = flat ? try FeedCards.feedLayer(frame: root.bounds, count: cards)
+            : try FeedCardLayers.feedLayer(frame: root.bounds, count: cardLayers)
         try root.addSublayer(feed)
         let header = try headerLayer(width: width)
         try root.addSublayer(header)

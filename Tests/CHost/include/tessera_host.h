@@ -23,4 +23,26 @@
  */
 int tessera_c_host_run(uint8_t *frames_out, size_t frames_capacity, char *message, size_t message_capacity);
 
+/**
+ * The zoom host (tessera_zoom_host.c): a zooming scroll layer and a transformed layer driven through
+ * tessera.h — transforms, anchor point, pinch (focal point within half a device pixel), zoom bounce,
+ * zoom to rect, refused bad values — rendering a frame after each step. Returns 0 when every check
+ * passed, otherwise non-zero with a description in `message`.
+ */
+int tessera_c_zoom_host_run(char *message, size_t message_capacity);
+/** The appearance scene's framebuffer (scale 1). */
+#define TESSERA_APPEARANCE_WIDTH 80
+#define TESSERA_APPEARANCE_HEIGHT 64
+
+struct tessera_frame_statistics;
+
+/**
+ * Builds a scene with a rounded, bordered, clipping card and a fading group through tessera.h, checks that
+ * bad radii and widths are refused by name, and renders one frame into `frame_out` (packed,
+ * TESSERA_APPEARANCE_WIDTH * 4 bytes a row) with its statistics. Returns 0 on success, otherwise non-zero
+ * with a description in `message`.
+ */
+int tessera_c_host_appearance(uint8_t *frame_out, struct tessera_frame_statistics *statistics, char *message,
+                              size_t message_capacity);
+
 #endif

@@ -43,9 +43,15 @@ import Testing
         #expect(report.raster.meanCheckerboardPercent == 0 && report.raster.worstCheckerboardPercent == 0)
         #expect(report.raster.staleFrames == 0)
         #expect((report.tilesExposed > 0) == ![.idle, .spinner].contains(script), "only scrolling exposes tiles")
-        #expect(report.tilesRasterizedForVisibleContent == report.tilesExposed)
+        if script == .zoom {
+            // Zooming also re-rasterizes tiles that stay in view: each level, then the exact scale.
+            #expect(report.tilesRasterizedForVisibleContent >= report.tilesExposed)
+        } else {
+            #expect(report.tilesRasterizedForVisibleContent == report.tilesExposed)
+        }
         // A fast fling moves 250 pt a frame through a 240-pt viewport: most visible tiles are new.
-        if script != .fastfling { #expect(report.cacheHitRate > 0.9) }
+        // A zoom shows new level tiles at every level step.
+        if ![.fastfling, .zoom].contains(script) { #expect(report.cacheHitRate > 0.9) }
         // Each visible raster reports one arrival latency.
         #expect(report.raster.arrivalMilliseconds.count == report.tilesRasterizedVisible)
     }
@@ -128,6 +134,25 @@ import Testing
         try script.advanceFrame()
         // 30,000 pt/s for 1/120 s is 250 pt; UIKit's deceleration (0.998 per ms) takes under 2 % of it.
         #expect(bench.scrollLayer.contentOffset.y > 240 && bench.scrollLayer.contentOffset.y <= 250)
+    }
+
+    @Test func theZoomScriptPinchesToEightTimesAndBackDrawingFromLevelsOfDetail() throws {
+        let bench = try Self.smallScene()
+        let script = try ScrollScript(kind: .zoom, scrollLayer: bench.scrollLayer, direction: Point(x: 0, y: 1),
+                                      speed: 0, framesPerSecond: 30)
+        let zoomed = try #require(bench.scrollLayer.zoomingLayer)
+        #expect(zoomed.content != nil && bench.scrollLayer.content == nil)  // took over the content
+        let compositor = try Compositor(configuration: .init(tileSize: 64, workers: 2, rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: 320, height: 240)
+        var byLevel: [Int: Int] = [:]
+        for _ in 0..<30 {
+            try script.advanceFrame()
+            byLevel.merge(try compositor.render(bench.scene.root, into: framebuffer).tilesRasterizedByLevel, uniquingKeysWith: +)
+        }
+        #expect(abs(bench.scrollLayer.zoomScale - 8) < 1e-9)
+        #expect(Set(byLevel.keys) == [1, 2, 3], "levels 2×, 4×, 8× on the way up: \(byLevel)")
+        for _ in 0..<30 { try script.advanceFrame() }
+        #expect(abs(bench.scrollLayer.zoomScale - 1) < 1e-9)
     }
 
     @Test func panMovesAtTheGivenSpeedAndTurnsAtTheEnd() throws {

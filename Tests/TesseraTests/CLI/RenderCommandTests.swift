@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraScene
 
 /// `tessera render`, run as a process: the PNG (decoded by Python's standard library) holds exactly the
 /// raw RGBA output, and bad arguments fail cleanly without leaving a file.
@@ -45,6 +46,47 @@ import Testing
         #expect(badScale.status == 2 && badScale.stderr.contains("--scale"))
         let missing = try run([dir.appendingPathComponent("missing.json").path, "--out", refused])
         #expect(missing.status == 1 && missing.stderr.contains("missing.json"))
+        #expect(!FileManager.default.fileExists(atPath: refused))
+    }
+
+    static let zoomScene = """
+        {"viewport": {"width": 40, "height": 30, "scale": 2},
+         "root": {"name": "root", "frame": [0, 0, 40, 30], "background": "#102030",
+           "sublayers": [
+             {"name": "view", "kind": "scroll", "frame": [2, 3, 30, 20], "clipsToBounds": true,
+              "minimumZoomScale": 1, "maximumZoomScale": 4, "zoomingLayer": "map",
+              "sublayers": [{"name": "map", "frame": [0, 0, 60, 40],
+                "content": [{"roundedRect": [3, 3, 40, 20], "radius": 6, "color": "#FFCC00"},
+                            {"text": [5, 28, 40, 6], "color": "#222222", "seed": 3}]}]},
+             {"name": "badge", "frame": [30, 20, 6, 6], "background": "#FF0000"}]}}
+        """
+
+    @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
+    func zoomRendersWhatTheSwiftAPIRendersAndRefusesBadZooms() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-zoom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenePath = dir.appendingPathComponent("scene.json").path
+        try Data(Self.zoomScene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        let raw = dir.appendingPathComponent("zoomed.rgba").path
+        #expect(try run([scenePath, "--out", raw, "--zoom", "view=2.5", "--zoom", "badge=1.5", "--offset", "view=10,5"]).status == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+
+        let scene = try SceneReader.decode(Array(Self.zoomScene.utf8))
+        let view = try #require(scene.layersByName["view"] as? ScrollLayer)
+        try view.setZoomScale(2.5)
+        try scene.layersByName["badge"]!.setTransform(LayerTransform(scale: 1.5))
+        try view.setBoundsOrigin(Point(x: 10, y: 5))
+        let compositor = try Compositor(configuration: .init(tileSize: 64, workers: 2, scale: 2, rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: 80, height: 60)
+        _ = try compositor.render(scene.root, into: framebuffer)
+        #expect(bytes == framebuffer.packedBytes())
+
+        let refused = dir.appendingPathComponent("refused.rgba").path
+        for (zoom, word) in [("view=9", "limits"), ("view=0", "S > 0"), ("nope=2", "nope"), ("root=300", "256")] {
+            let result = try run([scenePath, "--out", refused, "--zoom", zoom])
+            #expect(result.status == 2 && result.stderr.contains(word), "\(zoom): \(result.stderr)")
+        }
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 }

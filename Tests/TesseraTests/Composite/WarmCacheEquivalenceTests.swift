@@ -8,7 +8,7 @@ import Testing
 /// history, prepaint) must never show in the pixels.
 ///
 /// Each case is a seeded random tree and a seeded random sequence of edits: frames, bounds origins
-/// (scrolling), opacity, hidden, background colour, `clipsToBounds`, sublayer order, adding and removing
+/// (scrolling), transforms, opacity, hidden, background colour, `clipsToBounds`, sublayer order, adding and removing
 /// layers, `setNeedsDisplay(in:)` after the content's drawing changed there, `setNeedsDisplay()` and
 /// content replaced. Failures print the seed, the configuration, the frame and the edits that led to it.
 ///
@@ -77,12 +77,19 @@ import Testing
             token = try compositor.render(scene.root, into: framebuffer, previousFrame: setup.damageOnly ? token : nil).frameToken
         }
         for frame in 0..<framesPerCase {
+            var transformed = false
             if frame > 0 {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
-                    log.append("frame \(frame): " + (try scene.edit(&random)))
+                    let edit = try scene.edit(&random)
+                    transformed = transformed || edit.contains(".transform")
+                    log.append("frame \(frame): " + edit)
                 }
             }
             try render()
+            if transformed {  // a changed scale is drawn from a level of detail; the next frame settles
+                if setup.mode == .asynchronous { compositor.drainRaster() }
+                try render()
+            }
             if setup.mode == .asynchronous {
                 compositor.drainRaster()
                 try render()
@@ -123,8 +130,8 @@ struct RandomScene {
     /// Applies one random edit; returns what it did.
     mutating func edit(_ random: inout SplitMix64) throws -> String {
         var layer = layers.randomElement(using: &random)!
-        let kind = Int.random(in: 0..<14, using: &random)
-        if kind >= 11 {  // a quarter of the edits change some layer's drawing where it is shown
+        let kind = Int.random(in: 0..<15, using: &random)
+        if (11...13).contains(kind) {  // a quarter of the edits change some layer's drawing where it is shown
             layer = layers.filter { patchables[ObjectIdentifier($0)] != nil }.randomElement(using: &random) ?? root
         }
         switch kind {
@@ -176,6 +183,11 @@ struct RandomScene {
             content.addPatch(rect, Self.randomColor(&random)?.premultiplied ?? .transparent)
             try layer.setNeedsDisplay(in: rect)
             return "\(layer.label) patched and invalidated in \(rect)"
+        case 14:
+            let transform = LayerTransform(scale: [1, 0.5, 2, 1.5, 0.75].randomElement(using: &random)!,
+                                           translation: Point(x: Self.quarter(-8...8, &random), y: Self.quarter(-8...8, &random)))
+            try layer.setTransform(transform)
+            return "\(layer.label).transform = \(transform)"
         default:
             if let content = patchables[ObjectIdentifier(layer)] {
                 content.addPatch(Rect(x: -1000, y: -1000, width: 3000, height: 3000), Pixel(r: 0, g: 0, b: 40, a: 60))

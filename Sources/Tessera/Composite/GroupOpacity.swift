@@ -1,0 +1,64 @@
+import Synchronization
+
+/// A group-opacity group as the composite stage sees it (README.md, "Group opacity"): the draws of one
+/// subtree at full opacity (the band visibility walk culls them among themselves only). The outer ``DrawOp`` that holds it
+/// covers the group's bounds (the union of its draws' destinations, already cut to the viewport) and
+/// carries the group's opacity and the coverage patch of its ancestors' shapes.
+///
+/// Band workers composite each visible piece of the outer op into an offscreen of the piece's size
+/// (``OffscreenPool``), from scratch (transparent where no draw is), and blend it over the framebuffer:
+/// a pixel's result depends only on the ops over it, so it is the same whatever the band height or worker
+/// count. Thread safety: immutable, read by any number of workers.
+final class DrawGroup: Sendable {
+    let list: DrawList
+
+    init(list: DrawList) { self.list = list }
+}
+
+/// Scratch memory for group offscreens, shared by every compositor of the process.
+///
+/// Memory: a group piece needs `width · height · 4` bytes — at most the framebuffer width × the band
+/// height — for as long as one band worker composites it; nested groups hold one slab per level. Free slabs
+/// are kept for reuse up to ``retainedBytes`` in total; the rest are freed. Not part of the tile budget
+/// (``Compositor/Configuration-swift.struct/cacheBudgetBytes`` counts tiles only).
+///
+/// Thread safety: `take` and `give` may be called from any thread (one lock).
+final class OffscreenPool: Sendable {
+    static let shared = OffscreenPool()
+    /// Free slabs kept at most (bytes).
+    static let retainedBytes = 32 << 20
+
+    struct Slab: @unchecked Sendable {
+        let baseAddress: UnsafeMutableRawPointer
+        let byteCount: Int
+    }
+
+    private let free = Mutex<[Slab]>([])
+
+    /// A slab of at least `byteCount` bytes (uninitialized; 64-byte aligned).
+    func take(byteCount: Int) -> Slab {
+        let reused: Slab? = free.withLock { slabs in
+            guard let index = slabs.firstIndex(where: { $0.byteCount >= byteCount }) else { return nil }
+            return slabs.remove(at: index)
+        }
+        if let reused { return reused }
+        let size = Swift.max(byteCount, 4096)
+        return Slab(baseAddress: .allocate(byteCount: size, alignment: 64), byteCount: size)
+    }
+
+    /// Returns a slab from ``take(byteCount:)``.
+    func give(_ slab: Slab) {
+        let evicted: [Slab] = free.withLock { slabs in
+            slabs.append(slab)
+            var total = slabs.reduce(0) { $0 + $1.byteCount }
+            var evicted: [Slab] = []
+            while total > Self.retainedBytes, let first = slabs.first {
+                slabs.removeFirst()
+                total -= first.byteCount
+                evicted.append(first)
+            }
+            return evicted
+        }
+        for slab in evicted { slab.baseAddress.deallocate() }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import Tessera
+
+/// Levels of detail (README.md, "Levels of detail"): while a zoom changes, layers are drawn from
+/// power-of-two levels resampled bilinearly — bit-identical to the untiled reference drawing the same
+/// level whatever the tile size and worker count — one level step per frame; a settled scale draws the
+/// exact tiles again.
+@Suite struct LevelOfDetailTests {
+    static let width = 120
+    static let height = 100
+
+    static func scene() throws -> (root: Layer, scroll: ScrollLayer, map: Layer, pin: Layer) {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 120, height: 100))
+        root.backgroundColor = try Color(hex: "#102030")
+        let scroll = try ScrollLayer(frame: Rect(x: 3, y: 2, width: 110, height: 90))
+        scroll.clipsToBounds = true
+        try root.addSublayer(scroll)
+        let map = try Layer(frame: Rect(x: 0, y: 0, width: 300, height: 240))
+        map.content = PatternContent(seed: 31)
+        try scroll.addSublayer(map)
+        let pin = try Layer(frame: Rect(x: 10.5, y: 8.25, width: 260, height: 200))  // visible in every frame
+        pin.content = PatternContent(seed: 32)
+        try pin.setOpacity(0.6)
+        try map.addSublayer(pin)
+        try scroll.setContentSize(map.frame.size)
+        try scroll.setZoomingLayer(map)
+        try scroll.setZoomScaleLimits(minimum: 0.25, maximum: 4)
+        try scroll.setContentOffset(Point(x: 20.5, y: 13.75))
+        return (root, scroll, map, pin)
+    }
+
+    /// Zoom per frame and the level exponent the zooming layers are drawn from (`nil`: exact tiles):
+    /// a change picks `⌈log₂ zoom⌉` (`⌊log₂ zoom⌋` zooming out), one step at a time from the level shown;
+    /// a repeated zoom settles;
+    /// a level equal to the exact scale draws the exact tiles.
+    static let frames: [(zoom: Double, level: Int?)] = [
+        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, 0), (0.45, -1), (2, 0), (4, 1),
+        (4, nil), (2, nil), (1.5, 0), (1.2, 0), (2.5, 1),
+    ]
+
+    @Test(arguments: [16, 64])
+    func changingZoomFramesMatchTheReferenceDrawingTheSameLevel(tileSize: Int) throws {
+        for workers in [1, 3] {
+            let (root, scroll, map, pin) = try Self.scene()
+            let compositor = try Compositor(configuration: .init(
+                tileSize: tileSize, workers: workers, scale: 1, bandHeight: 16, rasterMode: .synchronous))
+            let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+            for (index, frame) in Self.frames.enumerated() {
+                try scroll.setZoomScale(frame.zoom)
+                var levels: [ObjectIdentifier: Double] = [:]
+                if let k = frame.level {
+                    let scale = Double(sign: .plus, exponent: k, significand: 1)
+                    levels = [ObjectIdentifier(map): scale, ObjectIdentifier(pin): scale]
+                }
+                let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
+                                                             levels: levels)
+                framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6))
+                _ = try compositor.render(root, into: framebuffer)
+                #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil,
+                        "tile \(tileSize), workers \(workers), frame \(index) (zoom \(frame.zoom), level \(String(describing: frame.level)))")
+            }
+        }
+    }
+
+    @Test func aLevelTileNotArrivedYetIsDrawnFromTheNearestLevelThatHasPixels() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        map.content = SlowAtScaleContent(base: PatternContent(seed: 31), slowScale: 4)
+        pin.content = SlowAtScaleContent(base: PatternContent(seed: 32), slowScale: 4)
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        try scroll.setZoomScale(3)  // wants level 2 (scale 4), whose raster is slow: level 1 stands in
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+        let scale2 = [ObjectIdentifier(map): 2.0, ObjectIdentifier(pin): 2.0]
+        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1, levels: scale2)
+        #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil)
+        compositor.drainRaster()
+    }
+
+    @Test func theWantedLevelIsTheSmallestPowerOfTwoAtOrAboveTheZoomWithinTheLevels() {
+        let levels = LevelsOfDetail(count: 6, bias: 3)
+        #expect(levels.range == -2...3)
+        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0) }
+                == [-2, -2, -1, -1, 0, 1, 1, 3, 3, 3])
+        // Zooming out rounds down: the coarser level.
+        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0, zoomingOut: true) }
+                == [-2, -2, -2, -1, 0, 0, 1, 2, 3, 3])
+        #expect(LevelsOfDetail.step(from: nil, toward: 3) == 3)
+        #expect(LevelsOfDetail.step(from: -1, toward: 3) == 0)
+        #expect(LevelsOfDetail.step(from: 2, toward: -2) == 1)
+        #expect(LevelsOfDetail.step(from: 2, toward: 2) == 2)
+    }
+
+    @Test func levelSpansGiveEachColumnToTheTileHoldingItsLeftSample() {
+        // Positions U(X) = −40000 + X·98304 (ratio 1.5) over X in 0..<12, tiles of 4 pixels.
+        let spans = LevelMapping.spans(0, 12, start: -40000, origin: 0, step: 98304, tileSize: 4)
+        var expected: [(Int, Int)] = []  // (X, tile) worked out one column at a time
+        for x in 0..<12 {
+            let u = -40000 + Int64(x) * 98304
+            let pixel = Int((Double(u) / 65536).rounded(.down))
+            expected.append((x, Int((Double(pixel) / 4).rounded(.down))))
+        }
+        let got = spans.flatMap { span in span.range.map { ($0, span.tile) } }
+        #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1))
+    }
+}
+
+/// `base`, but every draw at `slowScale` first sleeps 50 ms: its tiles arrive well after the frame.
+struct SlowAtScaleContent: LayerContent {
+    var base: PatternContent
+    var slowScale: Double
+
+    func draw(in context: RasterContext) {
+        if context.scale == slowScale { Thread.sleep(forTimeInterval: 0.05) }
+        base.draw(in: context)
+    }
+}
