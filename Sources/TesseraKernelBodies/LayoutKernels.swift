@@ -385,7 +385,9 @@ extension KernelRoutines {
                 fillOver: @escaping @Sendable (StoreLayoutID, UnsafeMutableRawPointer, Int, Int, Int, UInt32) -> Void,
                 copyStreaming: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, UnsafeMutableRawPointer, Int, Int, Int) -> Void,
                 fillStreaming: @escaping @Sendable (StoreLayoutID, UnsafeMutableRawPointer, Int, Int, Int, UInt32) -> Void,
-                scaledSourceOver: @escaping ScaledSourceOver,
+                scaledSourceOver: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, Int, Int,
+                                                       UnsafeMutableRawPointer, Int, Int, Int, ResampleMapping,
+                                                       ResampleFilter, UInt8) -> Void,
                 storeFence: @escaping @Sendable () -> Void) {
         self.init(copy: { copy(layout, $0, $1, $2, $3, $4, $5) },
                   sourceOver: { sourceOver(layout, $0, $1, $2, $3, $4, $5, $6) },
@@ -393,18 +395,7 @@ extension KernelRoutines {
                   fillOver: { fillOver(layout, $0, $1, $2, $3, $4) },
                   copyStreaming: { copyStreaming(layout, $0, $1, $2, $3, $4, $5) },
                   fillStreaming: { fillStreaming(layout, $0, $1, $2, $3, $4) },
-                  scaledSourceOver: { src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping, filter, opacity in
-                      // The native (RGBA) resampling onto a transparent scratch gives exactly the samples
-                      // (sample OVER 0 = sample); the layout's src-over then applies the opacity and the
-                      // layout: together exactly `div255(sample · opacity) OVER dst` in `layout`.
-                      guard width > 0, height > 0 else { return }
-                      let rowBytes = width * 4
-                      let scratch = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 64)
-                      defer { scratch.deallocate() }
-                      scratch.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
-                      scaledSourceOver(src, srcStride, srcWidth, srcHeight, scratch, rowBytes, width, height, mapping, filter, 255)
-                      sourceOver(layout, UnsafeRawPointer(scratch), rowBytes, dst, dstStride, width, height, opacity)
-                  },
+                  scaledSourceOver: { scaledSourceOver(layout, $0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) },
                   storeFence: storeFence)
     }
 }

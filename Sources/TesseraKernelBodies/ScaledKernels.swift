@@ -30,31 +30,69 @@ extension KernelBodies {
     public static func scaledSourceOver(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int, _ srcHeight: Int,
                                         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                         _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
-        guard width > 0, height > 0, opacity != 0, srcWidth > 0, srcHeight > 0 else { return }
+        scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping, filter, opacity,
+                         RGBAStore.self)
+    }
+
+    /// The same with `dst` in `layout` (the samples are RGBA; the layout's src-over row loops write it).
+    @inlinable @inline(__always)
+    public static func scaledSourceOver(_ layout: StoreLayoutID, _ src: UnsafeRawPointer, _ srcStride: Int,
+                                        _ srcWidth: Int, _ srcHeight: Int, _ dst: UnsafeMutableRawPointer,
+                                        _ dstStride: Int, _ width: Int, _ height: Int, _ mapping: ResampleMapping,
+                                        _ filter: ResampleFilter, _ opacity: UInt8) {
+        switch layout {
+        case .rgba: scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping,
+                                     filter, opacity, RGBAStore.self)
+        case .bgra: scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping,
+                                     filter, opacity, BGRAStore.self)
+        case .xrgb: scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping,
+                                     filter, opacity, XRGBStore.self)
+        case .xbgr: scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height, mapping,
+                                     filter, opacity, XBGRStore.self)
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func scaledSourceOver<L: StoreLayout>(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int,
+                                                 _ srcHeight: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+                                                 _ width: Int, _ height: Int, _ mapping: ResampleMapping,
+                                                 _ filter: ResampleFilter, _ opacity: UInt8, _ l: L.Type) {
+        guard width > 0, height > 0, srcWidth > 0, srcHeight > 0 else { return }
+        if opacity == 0 {  // src' = 0: dst unchanged but for the layout's alpha mask
+            if L.self != RGBAStore.self { mask(dst, dstStride, width, height, l) }
+            return
+        }
         let columns = ScaledColumns(mapping: mapping, filter: filter, width: width, srcWidth: srcWidth)
         defer { columns.deallocate() }
         switch filter {
         case .nearest:
-            scaledNearest(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity)
+            scaledNearest(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity, l)
         case .bilinear:
-            scaledBilinear(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity)
+            scaledBilinear(src, srcStride, srcHeight, dst, dstStride, width, height, mapping, columns, opacity, l)
         }
     }
 
-    /// `row` (`count` sample words) composed onto `dst` with the src-over row loops.
+    /// `row` (`count` RGBA sample words) composed onto `dst` (in layout `L`) with the src-over row loops.
     @inlinable @inline(__always)
-    static func composeRow(_ row: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int, _ opacity: UInt8) {
-        if opacity == 255 {
-            sourceOverRow(row, dst, count)
+    static func composeRow<L: StoreLayout>(_ row: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int,
+                                           _ opacity: UInt8, _ l: L.Type) {
+        if L.self == RGBAStore.self {
+            if opacity == 255 {
+                sourceOverRow(row, dst, count)
+            } else {
+                sourceOverRow(row, dst, count, opacity: UInt32(opacity))
+            }
+        } else if opacity == 255 {
+            sourceOverRow(row, dst, count, l)
         } else {
-            sourceOverRow(row, dst, count, opacity: UInt32(opacity))
+            sourceOverRow(row, dst, count, opacity: UInt32(opacity), l)
         }
     }
 
     @inlinable @inline(__always)
     static func scaledNearest(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
                               _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
-                              _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8) {
+                              _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8, _ l: (some StoreLayout).Type) {
         let samples = columns.samples, left = columns.left
         var gatheredRow = -1  // the source row whose samples are in `samples`
         for j in 0..<height {
@@ -62,11 +100,11 @@ extension KernelBodies {
             let srcRow = src + sy &* srcStride
             let dstRow = dst + j &* dstStride
             if let first = columns.unitFirst {
-                composeRow(srcRow + first &* 4, dstRow, width, opacity)
+                composeRow(srcRow + first &* 4, dstRow, width, opacity, l)
                 continue
             }
             if sy == gatheredRow {
-                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity, l)
                 continue
             }
             var start = 0
@@ -75,7 +113,7 @@ extension KernelBodies {
                 for i in start..<end {
                     samples[i] = srcRow.loadUnaligned(fromByteOffset: Int(left[i]) &* 4, as: UInt32.self)
                 }
-                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, end &- start, opacity)
+                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, end &- start, opacity, l)
                 start = end
             }
             gatheredRow = sy
@@ -85,7 +123,7 @@ extension KernelBodies {
     @inlinable @inline(__always)
     static func scaledBilinear(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
                                _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
-                               _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8) {
+                               _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8, _ l: (some StoreLayout).Type) {
         let samples = columns.samples, vertical = columns.vertical
         let first = columns.firstColumn, span = columns.span
         var madeRow = (top: -1, bottom: -1, weight: UInt32.max)  // the rows whose samples are in `samples`
@@ -97,7 +135,7 @@ extension KernelBodies {
             let top = src + yt &* srcStride, bottom = src + yb &* srcStride
             let dstRow = dst + j &* dstStride
             if madeRow == (yt, yb, wy) {
-                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity, l)
                 continue
             }
             if columns.gathersCorners {
@@ -112,7 +150,7 @@ extension KernelBodies {
                     samples[i] = lerp(vl, vr, weights[i])
                 }
                 madeRow = (yt, yb, wy)
-                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity)
+                composeRow(UnsafeRawPointer(samples), dstRow, width, opacity, l)
                 continue
             }
             // The vertical row: source columns first ..< first + span, in place or interpolated.
@@ -125,7 +163,7 @@ extension KernelBodies {
             }
             if let weight = columns.unitWeight {  // unit step inside the source: neighbours, one weight
                 if weight == 0 {
-                    composeRow(rowV, dstRow, width, opacity)  // whole positions: the samples are the row
+                    composeRow(rowV, dstRow, width, opacity, l)  // whole positions: the samples are the row
                     continue
                 }
             }
@@ -138,7 +176,7 @@ extension KernelBodies {
                 } else {
                     lerpGathered(rowV, columns, start, count)
                 }
-                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, count, opacity)
+                composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, count, opacity, l)
                 start &+= count
             }
             madeRow = (yt, yb, wy)

@@ -27,6 +27,14 @@ extension AVX512Kernels {
     }
 
     @inline(never)
+    static func scaledSourceOver(_ layout: StoreLayoutID, _ src: UnsafeRawPointer, _ srcStride: Int, _ srcWidth: Int,
+                                 _ srcHeight: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int,
+                                 _ height: Int, _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
+        KernelBodies<Marker>.scaledSourceOver(layout, src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
+                                              mapping, filter, opacity)
+    }
+
+    @inline(never)
     static func copy(_ layout: StoreLayoutID, _ src: UnsafeRawPointer, _ srcStride: Int,
                      _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int) {
         KernelBodies<Marker>.copy(layout, src, srcStride, dst, dstStride, width, height)

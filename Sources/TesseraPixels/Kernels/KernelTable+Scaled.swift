@@ -6,14 +6,15 @@ extension KernelTable {
     /// `filter` at the positions of `mapping` (destination pixel (i, j) of `dst` samples at
     /// `(x0 + i · dx, y0 + j · dy)`, edges padded; see ``ResampleMapping`` and
     /// ``ScalarReference/scaledSourceOver(_:onto:mapping:filter:opacity:)``, the definition). Unlike
-    /// ``sourceOver(_:onto:opacity:workers:bandHeight:)``, `src` and `dst` may have any sizes.
+    /// ``sourceOver(_:onto:opacity:workers:bandHeight:)``, `src` and `dst` may have any sizes. `src` must be
+    /// RGBA; `dst` may be in any ``PixelFormat`` (the samples are composed in its layout).
     ///
     /// Cost: per destination pixel, about a src-over plus the filter (nearest: one load; bilinear: a
     /// vertical interpolation per source column per row, when the source span of a row is at most about
     /// twice the destination width, else per destination pixel, and one horizontal interpolation). One
     /// temporary allocation of a few rows per call and band.
-    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `src` when it is empty and `dst`
-    ///   is not; `mapping` when the sample y of `dst`'s last row leaves the 16.16 range (±32,768 source
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `src` when it is not RGBA, or empty
+    ///   while `dst` is not; `mapping` when the sample y of `dst`'s last row leaves the 16.16 range (±32,768 source
     ///   px; bands start there); `workers` or `bandHeight` as ``copy(_:onto:workers:bandHeight:)``.
     public func scaledSourceOver(_ src: PixelBuffer, onto dst: PixelBuffer, mapping: ResampleMapping,
                                  filter: ResampleFilter = .bilinear, opacity: UInt8 = 255, workers: Int = 1,
@@ -23,7 +24,7 @@ extension KernelTable {
             try Self.forEachBand(height: 0, workers: workers, bandHeight: bandHeight) { _, _ in }  // validates
             return
         }
-        let scaled = routines.scaledSourceOver
+        let scaled = routines(for: dst.format).scaledSourceOver
         try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
             // In range: checkScaled proved both the first and the last row's y fit 32 bits.
             let band = mapping.offset(columns: 0, rows: y)!
@@ -33,6 +34,10 @@ extension KernelTable {
     }
 
     static func checkScaled(_ src: PixelBuffer, _ dst: PixelBuffer, _ mapping: ResampleMapping) throws {
+        guard src.format == .rgba else {
+            throw TesseraError.invalidArgument(
+                argument: "src", reason: "must be rgba (sources are RGBA; only dst may be another format), got \(src.format)")
+        }
         guard dst.width > 0, dst.height > 0 else { return }
         guard src.width > 0, src.height > 0 else {
             throw TesseraError.invalidArgument(

@@ -234,6 +234,32 @@ import Testing
         }
     }
 
+    /// Destinations in every host pixel format: the RGBA samples are composed in the destination's layout,
+    /// as the reference (which reads and writes through the buffer's format) does; opacity 0 included
+    /// (the opaque `X` formats still get their X byte written).
+    @Test(arguments: ResampleFilter.allCases)
+    func everyDestinationFormat(_ filter: ResampleFilter) throws {
+        var rng = SplitMix64(seed: 0xF0F0)
+        let src = try TestMemory(width: 37, height: 21, bytesPerRow: 37 * 4 + 3, offset: 1, rng: &rng)
+        PixelContent.fill(src.buffer) { _ in PixelContent.mixed(&rng) }
+        for table in try availableTables() {
+            for format in PixelFormat.allCases {
+                for (scale, offset, opacity) in [(1.0, 1.0, UInt8(255)), (1.7, 1.0, 255), (0.6, -2.0, 99), (2.0, 0.0, 0),
+                                                 (1.0, 0.5, 140), (0.25, 3.0, 255)] {
+                    let dst = try TestMemory(width: 53, height: 9, bytesPerRow: 53 * 4 + 1, offset: 2, rng: &rng)
+                    let expected = try dst.clone()
+                    let mapping = try ResampleMapping(scale: scale, sourceOffset: (x: offset, y: 0.25))
+                    ScalarReference.scaledSourceOver(src.buffer, onto: expected.buffer.reinterpreted(as: format),
+                                                     mapping: mapping, filter: filter, opacity: opacity)
+                    try table.scaledSourceOver(src.buffer, onto: dst.buffer.reinterpreted(as: format), mapping: mapping,
+                                               filter: filter, opacity: opacity)
+                    #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
+                            "\(format) on tier \(table.tier), scale \(scale), opacity \(opacity)")
+                }
+            }
+        }
+    }
+
     /// Empty destination rects leave every byte alone, whatever the source (empty included).
     @Test func emptyDestinationRectsWriteNothing() throws {
         var rng = SplitMix64(seed: 0xE0)

@@ -145,6 +145,9 @@ import Testing
         let src = try PixelBuffer(width: 4, height: 4), dst = try PixelBuffer(width: 8, height: 8)
         let empty = try PixelBuffer(width: 0, height: 3)
         #expect(argumentName { try Kernels.scaledSourceOver(empty, onto: dst, mapping: .identity) } == "src")
+        #expect(argumentName {
+            try Kernels.scaledSourceOver(src.reinterpreted(as: .bgra), onto: dst, mapping: .identity)
+        } == "src")
         #expect(argumentName { try Kernels.scaledSourceOver(src, onto: empty, mapping: .identity) } == nil)
         let runaway = ResampleMapping(x0: 0, dx: 1 << 16, y0: Int32.max - 3 << 16, dy: 1 << 16)
         #expect(argumentName { try Kernels.scaledSourceOver(src, onto: dst, mapping: runaway) } == "mapping")
