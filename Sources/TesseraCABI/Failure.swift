@@ -29,6 +29,9 @@ func cCall(_ function: String, _ body: () throws -> Void) -> tessera_status {
     } catch let failure as Failure {
         LastError.set("\(function): \(failure.message)")
         return failure.status
+    } catch let error as LayoutError {
+        LastError.set("\(function): \(error)")
+        return tessera_status(TESSERA_INVALID_ARGUMENT)
     } catch let error as TesseraError {
         LastError.set("\(function): \(error)")
         switch error {

@@ -7,6 +7,7 @@ enum HandleKind: UInt64, CustomStringConvertible {
     case layer = 2
     case scrollLayer = 3
     case animator = 4
+    case constraint = 5
 
     var description: String {
         switch self {
@@ -14,6 +15,7 @@ enum HandleKind: UInt64, CustomStringConvertible {
         case .layer: return "a layer"
         case .scrollLayer: return "a scroll layer"
         case .animator: return "a scroll animator"
+        case .constraint: return "a layout constraint"
         }
     }
 }

@@ -1183,6 +1183,41 @@ static void do_query(world *w) {
     }
 }
 
+/* Auto Layout: a constraint between two live layers (or a size constant) with random, sometimes hostile,
+ * arguments; creation's status follows from the arguments alone. Activation and layout may be refused
+ * (layers in different trees, unsatisfiable or ambiguous systems): OK or INVALID_ARGUMENT. */
+static void do_layout(world *w) {
+    rng *r = &w->random;
+    int i = live_layer(w, 0), j = live_layer(w, 0);
+    if (i < 0 || j < 0) return;
+    tessera_layer a = w->layers[i].handle, b = w->layers[j].handle;
+    int bad = chance(r, 25);
+    int32_t first = bad && chance(r, 30) ? (chance(r, 50) ? 10 + below(r, 100) : -2 - below(r, 100)) : below(r, 10);
+    int32_t relation = bad && chance(r, 30) ? 3 + below(r, 50) : below(r, 3);
+    int unary = chance(r, 40);
+    int32_t second = unary ? TESSERA_ATTRIBUTE_NONE : below(r, 10);
+    double constant = bad && chance(r, 30) ? NAN : uniform(r, -300, 300);
+    double priority = bad && chance(r, 30) ? (chance(r, 50) ? 0 : 1001) : chance(r, 70) ? 1000 : 1 + below(r, 999);
+    int first_ok = first >= 0 && first <= 9, first_size = first == 6 || first == 7;
+    int first_vertical = first == 2 || first == 3 || first == 7 || first == 9;
+    int second_size = second == 6 || second == 7, second_vertical = second == 2 || second == 3 || second == 7 || second == 9;
+    int valid = first_ok && relation >= 0 && relation <= 2 && isfinite(constant) && priority >= 1 && priority <= 1000
+                && (unary ? first_size
+                          : (first_size ? second_size : !second_size && second_vertical == first_vertical));
+    tessera_constraint c = 0;
+    check(w, "tessera_constraint_create",
+          tessera_constraint_create(a, first, relation, unary ? 0 : b, second, 1, constant, priority, &c),
+          valid ? TESSERA_OK : TESSERA_INVALID_ARGUMENT);
+    if (!valid) return;
+    if (chance(r, 50)) check(w, "tessera_layer_set_translates_frame", tessera_layer_set_translates_frame(a, 0), TESSERA_OK);
+    check(w, "tessera_constraint_set_active", tessera_constraint_set_active(c, 1), OK_OR_ARGUMENT);
+    if (chance(r, 50)) check(w, "tessera_constraint_set_constant", tessera_constraint_set_constant(c, uniform(r, -300, 300)), TESSERA_OK);
+    check(w, "tessera_layer_layout_if_needed", tessera_layer_layout_if_needed(a), OK_OR_ARGUMENT);
+    check(w, "tessera_constraint_destroy", tessera_constraint_destroy(c), TESSERA_OK);
+    check(w, "tessera_constraint_set_active", tessera_constraint_set_active(c, 1), TESSERA_INVALID_HANDLE);
+    check(w, "tessera_layer_set_translates_frame", tessera_layer_set_translates_frame(a, 1), TESSERA_OK);
+}
+
 /* A host-format render (every pixel checked for its format) or a PNG of the result. */
 static void do_render_format(world *w) {
     rng *r = &w->random;
@@ -1283,7 +1318,8 @@ static void *run_thread(void *argument) {
         else if (x < 780) { name = "compositor create"; op = do_compositor_create; }
         else if (x < 790) { name = "compositor destroy"; op = do_compositor_destroy; }
         else if (x < 800) { name = "drain"; op = do_drain; }
-        else if (x < 900) { name = "render"; op = do_render; }
+        else if (x < 890) { name = "render"; op = do_render; }
+        else if (x < 900) { name = "layout"; op = do_layout; }
         else if (x < 940) { name = "blend"; op = do_blend; }
         else if (x < 965) { name = "animator"; op = do_animator; }
         else if (x < 980) { name = "query"; op = do_query; }

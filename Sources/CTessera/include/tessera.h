@@ -117,6 +117,7 @@ enum {
 typedef uint64_t tessera_compositor; /**< A compositor handle. */
 typedef uint64_t tessera_layer;      /**< A layer or scroll-layer handle. */
 typedef uint64_t tessera_animator;   /**< A scroll animator handle (tessera_animator_create). */
+typedef uint64_t tessera_constraint; /**< A layout constraint handle (tessera_constraint_create). */
 
 /* ---- Compositor ---------------------------------------------------------------------------------- */
 
@@ -287,6 +288,39 @@ tessera_status tessera_layer_set_border(tessera_layer layer, double width, const
 /** Group opacity (default on): when non-zero, a layer with opacity < 1 fades with its sublayers as one image
  *  (README.md, "Group opacity"). */
 tessera_status tessera_layer_set_allows_group_opacity(tessera_layer layer, int32_t allows);
+
+/* ---- Auto Layout (README.md, "Auto Layout") ------------------------------------------------------ */
+
+/** A layer attribute for tessera_constraint_create. */
+enum {
+    TESSERA_ATTRIBUTE_LEFT = 0, TESSERA_ATTRIBUTE_RIGHT = 1, TESSERA_ATTRIBUTE_TOP = 2, TESSERA_ATTRIBUTE_BOTTOM = 3,
+    TESSERA_ATTRIBUTE_LEADING = 4, TESSERA_ATTRIBUTE_TRAILING = 5, TESSERA_ATTRIBUTE_WIDTH = 6,
+    TESSERA_ATTRIBUTE_HEIGHT = 7, TESSERA_ATTRIBUTE_CENTER_X = 8, TESSERA_ATTRIBUTE_CENTER_Y = 9,
+    TESSERA_ATTRIBUTE_NONE = -1 /**< `second_attribute` of a constraint with no second item. */
+};
+/** A relation for tessera_constraint_create. */
+enum { TESSERA_RELATION_EQUAL = 0, TESSERA_RELATION_GREATER_OR_EQUAL = 1, TESSERA_RELATION_LESS_OR_EQUAL = 2 };
+
+/** Creates an inactive constraint `first.first_attribute REL multiplier * second.second_attribute + constant`
+ *  at `priority` (1…1000, 1000 required), or `first.first_attribute REL constant` when `second` is 0 and
+ *  `second_attribute` is TESSERA_ATTRIBUTE_NONE. Positions relate only to positions of the same axis and
+ *  sizes to sizes; errors name `first_attribute`, `relation`, `second`, `second_attribute`, `multiplier`,
+ *  `constant` or `priority`. The constraint holds its layers weakly. */
+tessera_status tessera_constraint_create(tessera_layer first, int32_t first_attribute, int32_t relation,
+                                         tessera_layer second, int32_t second_attribute, double multiplier,
+                                         double constant, double priority, tessera_constraint *out);
+/** Activates (non-zero) or deactivates (0) the constraint; it takes effect at the next layout. */
+tessera_status tessera_constraint_set_active(tessera_constraint constraint, int32_t active);
+/** Changes the constant (finite); an active constraint re-solves incrementally at the next layout. */
+tessera_status tessera_constraint_set_constant(tessera_constraint constraint, double constant);
+/** Deactivates the constraint and releases its handle. */
+tessera_status tessera_constraint_destroy(tessera_constraint constraint);
+/** Whether the layer's frame is a fixed input of the layout (non-zero, the default) or is solved (0). */
+tessera_status tessera_layer_set_translates_frame(tessera_layer layer, int32_t translates);
+/** Solves the constraints of the tree at `layer` and writes the frames (and scroll layers' content sizes
+ *  that constraints set). Unsatisfiable constraints are TESSERA_INVALID_ARGUMENT with the conflicting
+ *  constraints named in tessera_last_error; no frame changes then. */
+tessera_status tessera_layer_layout_if_needed(tessera_layer layer);
 
 /** Appends `sublayer` on top of `layer`'s sublayers, first removing it from any superlayer. */
 tessera_status tessera_layer_add_sublayer(tessera_layer layer, tessera_layer sublayer);
