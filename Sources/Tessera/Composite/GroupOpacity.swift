@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A group-opacity group as the composite stage sees it (README.md, "Group opacity"): the draws of one
 /// subtree at full opacity (the band visibility walk culls them among themselves only). The outer ``DrawOp`` that holds it
@@ -22,8 +22,10 @@ final class DrawGroup: Sendable {
 /// are kept for reuse up to ``retainedBytes`` in total; the rest are freed. Not part of the tile budget
 /// (``Compositor/Configuration-swift.struct/cacheBudgetBytes`` counts tiles only).
 ///
-/// Thread safety: `take` and `give` may be called from any thread (one lock).
-final class OffscreenPool: Sendable {
+/// Thread safety: `take` and `give` may be called from any thread (one `NSLock`: a pthread mutex, which
+/// ThreadSanitizer sees, unlike the futex behind `Synchronization.Mutex`, whose critical sections it
+/// reported as races).
+final class OffscreenPool: @unchecked Sendable {
     static let shared = OffscreenPool()
     /// Free slabs kept at most (bytes).
     static let retainedBytes = 32 << 20
@@ -33,13 +35,14 @@ final class OffscreenPool: Sendable {
         let byteCount: Int
     }
 
-    private let free = Mutex<[Slab]>([])
+    private let lock = NSLock()
+    private var free: [Slab] = []
 
     /// A slab of at least `byteCount` bytes (uninitialized; 64-byte aligned).
     func take(byteCount: Int) -> Slab {
-        let reused: Slab? = free.withLock { slabs in
-            guard let index = slabs.firstIndex(where: { $0.byteCount >= byteCount }) else { return nil }
-            return slabs.remove(at: index)
+        let reused: Slab? = lock.withLock {
+            guard let index = free.firstIndex(where: { $0.byteCount >= byteCount }) else { return nil }
+            return free.remove(at: index)
         }
         if let reused { return reused }
         let size = Swift.max(byteCount, 4096)
@@ -48,12 +51,12 @@ final class OffscreenPool: Sendable {
 
     /// Returns a slab from ``take(byteCount:)``.
     func give(_ slab: Slab) {
-        let evicted: [Slab] = free.withLock { slabs in
-            slabs.append(slab)
-            var total = slabs.reduce(0) { $0 + $1.byteCount }
+        let evicted: [Slab] = lock.withLock {
+            free.append(slab)
+            var total = free.reduce(0) { $0 + $1.byteCount }
             var evicted: [Slab] = []
-            while total > Self.retainedBytes, let first = slabs.first {
-                slabs.removeFirst()
+            while total > Self.retainedBytes, let first = free.first {
+                free.removeFirst()
                 total -= first.byteCount
                 evicted.append(first)
             }

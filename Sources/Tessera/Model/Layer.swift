@@ -39,7 +39,7 @@ public class Layer {
     public var clipsToBounds = false {
         didSet {
             guard oldValue != clipsToBounds else { return }
-            parentLink?.sublayerIndexStorage = nil  // whether the subtree stays inside the frame changed
+            parentLink?._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }  // whether the subtree stays inside its frame changed
             recordChange(.compositing)
         }
     }
@@ -66,10 +66,10 @@ public class Layer {
     /// link is valid whenever it is not nil. (A weak reference would give every layer with sublayers a
     /// side table, and every retain and release of it the runtime's slow path.)
     public internal(set) var superlayer: Layer? {
-        get { parentLink }
-        set { parentLink = newValue }
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    unowned(unsafe) private var parentLink: Layer?
+    private var parentLink: Unmanaged<Layer>?
     /// The sublayers in paint order: later ones draw over earlier ones.
     public internal(set) var sublayers: [Layer] = []
 
@@ -92,6 +92,12 @@ public class Layer {
     /// The sublayers sorted for spatial queries, built on demand (``sublayerIndex``) and dropped when
     /// they change (see ``SublayerIndex``).
     var sublayerIndexStorage: SublayerIndex?
+
+    /// Drops the sublayer index (no reference count is taken: a sublayer calls it on every frame change).
+    @inline(__always)
+    func dropSublayerIndex() {
+        if sublayerIndexStorage != nil { sublayerIndexStorage = nil }
+    }
 
     /// The sublayers sorted for spatial queries (``SublayerIndex``); built at the first use after a change.
     var sublayerIndex: SublayerIndex {
@@ -193,8 +199,8 @@ public class Layer {
         generation &+= 1
         pendingChanges.formUnion(changes)
         if changes.contains(.sublayers) { sublayerIndexStorage = nil }
-        if !changes.isDisjoint(with: [.frame, .sublayers]), let parent = parentLink, parent.sublayerIndexStorage != nil {
-            parent.sublayerIndexStorage = nil  // this layer's place or extent among its siblings changed
+        if !changes.isDisjoint(with: [.frame, .sublayers]), let parent = parentLink {
+            parent._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }  // this layer's place or extent changed
         }
         markPathChanged()
     }
