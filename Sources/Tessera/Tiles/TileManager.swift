@@ -32,8 +32,8 @@ final class TileManager {
 
     /// The number of the current frame (1 for the first).
     private(set) var frame: UInt64 = 0
-    /// True when the last frame showed every visible tile current (no checkerboard, no stale tile) and
-    /// queued no raster.
+    /// True when the last frame showed every visible tile current (no checkerboard, no stale tile, no
+    /// level-of-detail stand-in) and queued no raster.
     private var lastFrameComplete = false
     private var records: [UInt64: LayerTileRecord] = [:]
     private var checkerboard: Checkerboard?
@@ -201,7 +201,7 @@ final class TileManager {
         statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
         statistics.rasterJobsOutstanding = queue.outstanding
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
-            && statistics.rasterJobsQueued == 0
+            && statistics.rasterJobsQueued == 0 && levelPieces.isEmpty  // a level stand-in moves on next frame
         return resolved
     }
 
