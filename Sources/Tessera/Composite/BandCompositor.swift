@@ -95,12 +95,12 @@ enum BandCompositor {
         let maskStride: Int
         let maskX: Int
         let maskY: Int
-        /// A group's ops (composited offscreen), or nil.
-        let group: DrawGroup?
+        /// True for a group's op (its ops are composited offscreen; read from the ``DrawOp``).
+        let isGroup: Bool
         /// The opaque colour a tile is drawn onto in one pass (``DrawOp/underlay``), as a pixel word.
         let underlay: UInt32?
-        /// The tile's all-zero rows (``DrawOp/zeroRows``).
-        let zeroRows: ZeroRows
+        /// The tile's all-zero rows (``DrawOp/zeroRows``; the op owns them).
+        let zeroRows: ZeroRows.View
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -125,13 +125,13 @@ enum BandCompositor {
                 color = 0
                 scaled = nil
             }
-            if case .group(let group) = op.source { self.group = group } else { group = nil }
+            if case .group = op.source { isGroup = true } else { isGroup = false }
             originX = op.sourceOrigin.x
             originY = op.sourceOrigin.y
             opacity = op.opacity
             isOpaque = op.isOpaque
             underlay = op.underlay?.word
-            zeroRows = op.zeroRows
+            zeroRows = op.zeroRows.view
             if let patch = op.mask {
                 mask = UnsafeRawPointer(patch.buffer.baseAddress)
                 maskStride = patch.buffer.bytesPerRow
@@ -197,7 +197,7 @@ enum BandCompositor {
             let op = raw[piece.op]
             let r = piece.rect
             let destination = target.pointer(r.minX, r.minY)
-            if let group = op.group {
+            if op.isGroup, case .group(let group) = ops[piece.op].source {
                 compositeGroup(group, r, over: destination, stride, op, routines, isNative: isNative, kit)
             } else if op.mask != nil {
                 masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
