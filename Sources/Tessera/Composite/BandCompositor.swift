@@ -33,10 +33,12 @@ import TesseraKernelBodies
 enum BandCompositor {
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
     /// within the framebuffer; `nil`: all of it).
+    /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
+    @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
-                          bandHeight: Int, workers: Int, kernels: KernelTable) {
+                          bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
-        guard bins.count > 0 else { return }
+        guard bins.count > 0 else { return 0 }
         var items: [WorkItem] = []
         for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
             for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
@@ -47,7 +49,7 @@ enum BandCompositor {
             }
         }
         let itemCount = items.count
-        guard itemCount > 0 else { return }
+        guard itemCount > 0 else { return 0 }
         let work = items
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
                            native: kernels.routines, masked: kernels.maskRoutines,
@@ -61,12 +63,13 @@ enum BandCompositor {
                 }
                 return
             }
-            WorkLanes.run(count: itemCount, lanes: lanes) { index in
+            WorkLanes.run(count: itemCount, lanes: lanes, crew: crew) { index in
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
                     composite(list, raw, bins, work[index], into: framebuffer, kit)
                 }
             }
         }
+        return itemCount
     }
 
     /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band
