@@ -4,7 +4,8 @@
 /// A sublayer whose subtree can draw outside its own frame (it has sublayers and does not clip to its
 /// bounds) is not indexed but listed in ``unbounded``: a query always returns it. Every other sublayer
 /// draws only inside its `frame` (the transformed bounds' box, in this layer's plane; borders are inside
-/// the bounds). Built on demand by ``Layer/sublayerIndex`` and dropped whenever a sublayer is added,
+/// the bounds) — or inside its frame and its shadow's extent (``Layer/shadowExtentInSuperlayer``), which
+/// is what it is filed under when it has a shadow. Built on demand by ``Layer/sublayerIndex`` and dropped whenever a sublayer is added,
 /// removed or reordered, or one changes its frame, transform, `clipsToBounds` or sublayers
 /// (``Layer/recordChange(_:)``).
 ///
@@ -25,7 +26,8 @@ final class SublayerIndex {
         var unbounded: [Int] = []
         for (position, sublayer) in sublayers.enumerated() {
             if sublayer.sublayers.isEmpty || sublayer.clipsToBounds {
-                indexed.append((position, sublayer.frame))
+                let frame = sublayer.frame
+                indexed.append((position, sublayer.shadowExtentInSuperlayer.map { frame.union($0) } ?? frame))
             } else {
                 unbounded.append(position)
             }
