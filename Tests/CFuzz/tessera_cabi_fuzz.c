@@ -621,11 +621,12 @@ static void do_opacity(world *w) {
     check(w, "tessera_layer_set_opacity", tessera_layer_set_opacity(h, opacity), fault_status(f));
 }
 
-/* Corner radius, border and group opacity (bad values: NaN, infinities, negatives, above 1e12). */
+/* Corner radius, border, group opacity and shadow (bad values: NaN, infinities, negatives, above 1e12; for a
+ * shadow one bad field or a null struct). */
 static void do_appearance(world *w) {
     rng *r = &w->random;
-    int which = below(r, 3);
-    fault f = pick_fault(r, which < 2);
+    int which = below(r, 4);
+    fault f = pick_fault(r, which != 2);
     int i;
     uint64_t h = layer_argument(w, f == FAULT_ARGUMENT ? &(fault){NO_FAULT} : &f, 0, &i);
     if (f != FAULT_STALE && f != FAULT_WRONG_KIND && i < 0) return;
@@ -637,9 +638,41 @@ static void do_appearance(world *w) {
     case 1:
         check(w, "tessera_layer_set_border", tessera_layer_set_border(h, value, chance(r, 30) ? NULL : &c), fault_status(f));
         break;
-    default:
+    case 2:
         check(w, "tessera_layer_set_allows_group_opacity",
               tessera_layer_set_allows_group_opacity(h, chance(r, 20) ? INT32_MIN : below(r, 2)), fault_status(f));
+        break;
+    default: {
+        tessera_shadow s = {c, uniform(r, 0, 1), uniform(r, -20, 20), uniform(r, -20, 20), uniform(r, 0, 24),
+                            (int32_t)below(r, 2), {uniform(r, -10, 40), uniform(r, -10, 40), uniform(r, 0, 60),
+                            uniform(r, 0, 60)}, uniform(r, 0, 30)};
+        if (f == FAULT_ARGUMENT) {
+            s.has_path = 1;
+            switch (below(r, 7)) {
+            case 0: s.opacity = chance(r, 2) ? NAN : 1.0000001; break;
+            case 1: s.radius = chance(r, 2) ? value : 256.5; break;
+            case 2: s.offset_x = chance(r, 2) ? NAN : INFINITY; break;
+            case 3: s.offset_y = -1e308; break;
+            case 4: s.path_rect.width = -1; break;
+            case 5: s.path_corner_radius = value; break;
+            default: break;  /* a null struct, below */
+            }
+            if (s.radius != s.radius || s.radius < 0 || s.radius > 256 || s.path_corner_radius != s.path_corner_radius
+                || s.path_corner_radius < 0 || s.path_corner_radius > 1e12 || s.opacity > 1 || s.opacity != s.opacity
+                || s.offset_x != s.offset_x || s.offset_x > 1e12 || s.offset_y < -1e12 || s.path_rect.width < 0) {
+                check(w, "tessera_layer_set_shadow", tessera_layer_set_shadow(h, &s), fault_status(f));
+            } else {
+                check(w, "tessera_layer_set_shadow", tessera_layer_set_shadow(h, NULL), fault_status(f));
+            }
+        } else {
+            check(w, "tessera_layer_set_shadow", tessera_layer_set_shadow(h, &s), fault_status(f));
+            tessera_shadow back;
+            if (f == NO_FAULT && tessera_layer_get_shadow(h, &back) == TESSERA_OK && back.opacity != s.opacity) {
+                fprintf(stderr, "tessera_layer_get_shadow: opacity %g, set %g\n", back.opacity, s.opacity);
+                abort();
+            }
+        }
+    }
     }
 }
 
