@@ -173,7 +173,7 @@ struct FramePlanner {
             identity: layer.identity, lifetime: layer.lifetime, content: content, displayLog: layer.displayLog,
             translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
             boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: planeScale * scale),
-            scale: planeScale * scale)
+            scrolls: layer is ScrollLayer, scale: planeScale * scale)
         guard let span = grid.span(of: visible) else {
             entering.append(planned)
             return
