@@ -52,7 +52,7 @@ extension FramePlanner {
             identity: layer.identity | Self.shadowIdentityBit, lifetime: layer.lifetime, content: content,
             displayLog: DisplayLog(), translation: translation, visiblePlaneRect: .zero, windowPlaneRect: .zero,
             boundsPlaneRect: planeExtent, boundsOrigin: layer.boundsOrigin.devicePixel(atScale: deviceScale),
-            scale: deviceScale, shadow: content)
+            scrolls: false, scale: deviceScale, shadow: content)
         return PlacedShadow(planned: planned, extent: planeExtent.offsetBy(dx: translation.x, dy: translation.y))
     }
 
@@ -67,7 +67,7 @@ extension FramePlanner {
         let planned = PlannedLayer(
             identity: p.identity, lifetime: p.lifetime, content: p.content, displayLog: p.displayLog, translation: t,
             visiblePlaneRect: toPlane(visible), windowPlaneRect: toPlane(clip), boundsPlaneRect: p.boundsPlaneRect,
-            boundsOrigin: p.boundsOrigin, scale: p.scale, shadow: p.shadow)
+            boundsOrigin: p.boundsOrigin, scrolls: false, scale: p.scale, shadow: p.shadow)
         guard let span = grid.span(of: planned.visiblePlaneRect) else {
             entering.append(planned)
             return
