@@ -57,8 +57,18 @@ struct ShadowContent: LayerContent, Hashable {
             context.buffer.clear(to: ScalarReference.scale(color, by: UInt32(Self.uniformBlur(radius: k))))
             return
         }
-        guard let plane = try? CoverageBuffer(width: region.width, height: region.height) else { return }
         let distance = RoundedRectDistance(shape, radius: radius)
+        let r = distance.radius
+        if let columns = Self.straight(shape.x0, shape.x1, radius: r), columns.contains(region.minX),
+           columns.contains(region.maxX - 1) {
+            drawRowsUniform(context, region: region, out: out, touched: touched, distance: distance, at: columns.lowerBound, k: k)
+            return
+        }
+        if let rows = Self.straight(shape.y0, shape.y1, radius: r), rows.contains(region.minY), rows.contains(region.maxY - 1) {
+            drawColumnsUniform(context, region: region, out: out, touched: touched, distance: distance, at: rows.lowerBound, k: k)
+            return
+        }
+        guard let plane = try? CoverageBuffer(width: region.width, height: region.height) else { return }
         let area = region.intersection(touched)
         for y in area.minY..<area.maxY {
             let row = plane.row(y - region.y), cy = Double(y) + 0.5
@@ -74,6 +84,77 @@ struct ShadowContent: LayerContent, Hashable {
                                                   out.width, out.height, color.word)
     }
 
+    /// A tile whose grown rect lies within the straight part of the shape's columns (between the
+    /// corners): there the coverage of a row does not depend on `x` (`qx ≤ −½` makes the distance
+    /// `qy − r`, or full coverage), so every row pass maps a row's value `v` to `f(v)` (``uniformPass``),
+    /// the column passes see identical columns, and one column gives the tile: `c[y]` at column `x`, three
+    /// `f`, three column passes (the tier's kernel on a one-pixel-wide plane), each row filled with
+    /// `div255(color · c)`. Equal to the plane's passes bit for bit (the tile is `3k` inside the grown
+    /// rect's sides, so their zeros never reach it).
+    private func drawRowsUniform(_ context: RasterContext, region: PixelRect, out: PixelRect, touched: PixelRect,
+                                 distance: RoundedRectDistance, at x: Int, k: Int) {
+        guard let column = try? CoverageBuffer(width: 1, height: region.height),
+              let blurred = try? CoverageBuffer(width: 1, height: region.height) else { return }
+        for y in Swift.max(region.minY, touched.minY)..<Swift.min(region.maxY, touched.maxY) {
+            let c = distance.coverage(x: x, centerY: Double(y) + 0.5)
+            column[0, y - region.y] = Self.uniformPass(UInt8(c), radius: k, passes: 3)
+        }
+        let pass = Kernels.active.maskRoutines.boxBlurColumns
+        pass(column.baseAddress, 1, blurred.baseAddress, 1, 1, region.height, k)
+        pass(blurred.baseAddress, 1, column.baseAddress, 1, 1, region.height, k)
+        pass(column.baseAddress, 1, blurred.baseAddress, 1, 1, region.height, k)
+        let buffer = context.buffer, tile = context.deviceRect
+        for y in out.minY..<out.maxY {
+            let pixel = ScalarReference.scale(color, by: UInt32(blurred[0, y - region.y]))
+            guard pixel != .transparent else { continue }
+            buffer.uncheckedSubBuffer(PixelRect(x: out.x - tile.x, y: y - tile.y, width: out.width, height: 1)).clear(to: pixel)
+        }
+    }
+
+    /// The transpose of ``drawRowsUniform``: within the straight part of the shape's rows the coverage
+    /// of a column does not depend on `y`, so one row gets the three row passes, then every column is
+    /// uniform and the column passes map each value by `f` three times.
+    private func drawColumnsUniform(_ context: RasterContext, region: PixelRect, out: PixelRect, touched: PixelRect,
+                                    distance: RoundedRectDistance, at y: Int, k: Int) {
+        guard let row = try? CoverageBuffer(width: region.width, height: 1),
+              let blurred = try? CoverageBuffer(width: region.width, height: 1) else { return }
+        let cy = Double(y) + 0.5
+        for x in Swift.max(region.minX, touched.minX)..<Swift.min(region.maxX, touched.maxX) {
+            row[x - region.x, 0] = UInt8(distance.coverage(x: x, centerY: cy))
+        }
+        let pass = Kernels.active.maskRoutines.boxBlurColumns  // a row of bytes is a column of stride 1
+        pass(row.baseAddress, 1, blurred.baseAddress, 1, 1, region.width, k)
+        pass(blurred.baseAddress, 1, row.baseAddress, 1, 1, region.width, k)
+        pass(row.baseAddress, 1, blurred.baseAddress, 1, 1, region.width, k)
+        let buffer = context.buffer, tile = context.deviceRect
+        let first = buffer.baseAddress + (out.y - tile.y) * buffer.bytesPerRow
+        for x in out.minX..<out.maxX {
+            let c = Self.uniformPass(blurred[x - region.x, 0], radius: k, passes: 3)
+            (first + (x - tile.x) * 4).storeBytes(of: ScalarReference.scale(color, by: UInt32(c)).word, as: UInt32.self)
+        }
+        for y in (out.minY + 1)..<out.maxY {  // every row equals the first
+            (buffer.baseAddress + (y - tile.y) * buffer.bytesPerRow + (out.x - tile.x) * 4)
+                .copyMemory(from: first + (out.x - tile.x) * 4, byteCount: out.width * 4)
+        }
+    }
+
+    /// `passes` box passes of radius `k` over a run of equal values `v` (every pixel of the pass's
+    /// window): `v ↦ (v · (2k + 1) · m + 32768) >> 16` (``ScalarReference/boxBlurRows(_:into:radius:)``).
+    static func uniformPass(_ value: UInt8, radius k: Int, passes: Int) -> UInt8 {
+        let m = ScalarReference.boxMultiplier(radius: k), count = UInt32(2 * k + 1)
+        var v = UInt32(value)
+        for _ in 0..<passes { v = (v * count * m + 32768) >> 16 }
+        return UInt8(v)
+    }
+
+    /// The pixel columns (or rows) of the shape's edge `[a0, a1)` between its corners, with a margin: pixel
+    /// centres at least `r + 1` inside both ends, so `q ≤ −1` along that axis whatever the rounding, and the
+    /// distance is the other axis's `q − r` (or at most `−½`: full coverage). `r` is the limited radius.
+    static func straight(_ a0: Double, _ a1: Double, radius r: Double) -> ClosedRange<Int>? {
+        let first = ceilInt(a0 + r + 0.5), last = floorInt(a1 - r - 1.5)
+        return first <= last ? first...last : nil
+    }
+
     /// The pixels every one of which has coverage 255 (a conservative box): centres at least `r + ½`
     /// inside each edge, so both of the distance's terms are ≤ −½.
     static func fullCoverage(_ shape: DeviceRect, radius: Double) -> PixelRect {
@@ -86,12 +167,7 @@ struct ShadowContent: LayerContent, Hashable {
 
     /// The blur of a plane that is 255 everywhere a pixel's six passes reach: each pass maps `v` to
     /// `(v · (2k + 1) · m + 32768) >> 16` (``ScalarReference/boxBlurRows(_:into:radius:)``).
-    static func uniformBlur(radius k: Int) -> UInt8 {
-        let m = ScalarReference.boxMultiplier(radius: k), count = UInt32(2 * k + 1)
-        var v: UInt32 = 255
-        for _ in 0..<6 { v = (v * count * m + 32768) >> 16 }
-        return UInt8(v)
-    }
+    static func uniformBlur(radius k: Int) -> UInt8 { uniformPass(255, radius: k, passes: 6) }
 }
 
 extension PixelRect {

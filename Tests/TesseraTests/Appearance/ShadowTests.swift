@@ -149,6 +149,48 @@ import Testing
         }
     }
 
+    /// Long shapes drawn in a grid of small tiles: the tiles along the straight edges take the one-column
+    /// and one-row paths, the corners the full plane, the interior the uniform fill — all equal to the
+    /// definition.
+    @Test func edgeTilesOfLongShapesEqualTheDefinition() throws {
+        for (trial, (size, radius, sigma, scale)) in [
+            ((300.0, 40.0), 12.0, 2.0, 1.0), ((40.0, 300.0), 12.0, 2.5, 1.0), ((257.5, 31.25), 0.0, 1.3, 1.5),
+            ((31.0, 200.0), 15.5, 0.0, 2.0), ((200.0, 3.0), 1.0, 4.0, 1.0), ((120.0, 120.0), 60.0, 3.0, 1.0),
+        ].enumerated() {
+            let content = ShadowContent(rect: Rect(x: 3.25, y: -2.5, width: size.0, height: size.1), cornerRadius: radius,
+                                        sigma: sigma, color: Pixel(r: 40, g: 20, b: 90, a: 180))
+            let extent = content.extent(scale: scale)
+            let k = ScalarReference.boxRadius(sigma: sigma * scale)
+            let plane = try CoverageBuffer(width: extent.width, height: extent.height)
+            let distance = RoundedRectDistance(DeviceRect(content.rect, scale: scale), radius: radius * scale)
+            for y in 0..<extent.height {
+                for x in 0..<extent.width {
+                    plane[x, y] = UInt8(distance.coverage(x: extent.x + x, centerY: Double(extent.y + y) + 0.5))
+                }
+            }
+            try ScalarReference.shadowBlur(plane, radius: k)
+            let expected = try PixelBuffer(width: extent.width, height: extent.height)
+            ScalarReference.maskedFillOver(expected, with: content.color, coverage: plane)
+            let tiled = try PixelBuffer(width: extent.width, height: extent.height)
+            let side = 13
+            for ty in stride(from: extent.minY - 5, to: extent.maxY, by: side) {
+                for tx in stride(from: extent.minX - 7, to: extent.maxX, by: side) {
+                    let tile = PixelRect(x: tx, y: ty, width: side, height: side)
+                    let buffer = try PixelBuffer(width: side, height: side)
+                    content.draw(in: RasterContext(buffer: buffer, deviceRect: tile, scale: scale))
+                    let part = tile.intersection(extent)
+                    guard !part.isEmpty else { continue }
+                    for y in part.minY..<part.maxY {
+                        for x in part.minX..<part.maxX {
+                            tiled[x: x - extent.x, y: y - extent.y] = buffer[x: x - tx, y: y - ty]
+                        }
+                    }
+                }
+            }
+            #expect(firstDifference(tiled.packedBytes(), expected.packedBytes(), width: extent.width) == nil, "trial \(trial)")
+        }
+    }
+
     @Test func aUniformInteriorTileEqualsTheBlurredPlane() throws {
         // A large shape: tiles deep inside take the uniform fill; it must equal what the passes give.
         for sigma in [0.0, 2, 40, 80] {
