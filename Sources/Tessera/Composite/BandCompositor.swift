@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import TesseraKernelBodies
 
 /// Composites a draw list into a framebuffer, band by band (step 3 of `ARCHITECTURE.md`'s frame).
@@ -7,8 +5,10 @@ import TesseraKernelBodies
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
 /// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
 /// items; a work item is composited from scratch (cleared, then every op over it), so regions may
-/// overlap. `workers` concurrent iterations of `DispatchQueue.concurrentPerform` take the next item from
-/// one shared atomic counter until none is left, so a worker that finds cheap items takes more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
+/// overlap. The calling thread and up to `workers − 1` Dispatch workers take the next item from one shared
+/// atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
+/// them, and the frame never waits for a worker that Dispatch has not started (its threads may all be
+/// busy with raster). In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
 /// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
 /// nothing is validated or thrown): `fill` or `copy` for opaque ops, `sourceOverSolid` for a tile over
@@ -61,14 +61,9 @@ enum BandCompositor {
                 }
                 return
             }
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < itemCount else { return }
-                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                        composite(list, raw, bins, work[index], into: framebuffer, kit)
-                    }
+            WorkLanes.run(count: itemCount, lanes: lanes) { index in
+                tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                    composite(list, raw, bins, work[index], into: framebuffer, kit)
                 }
             }
         }
@@ -150,7 +145,7 @@ enum BandCompositor {
 
     /// The kernels of one composite: `target` writes the framebuffer's format (sources in RGBA, swizzled
     /// on load); `native` and `masked` work in RGBA (group offscreens, masked pieces).
-    struct Routines {
+    struct Routines: Sendable {
         let target: KernelRoutines
         let native: KernelRoutines
         let masked: MaskKernelRoutines

@@ -148,7 +148,7 @@ struct FramePlanner {
         let sublayers = layer.sublayers
         if sublayers.count >= Self.indexedSublayerCount, let region = planeRect(sublayerLookAhead) {
             // Many sublayers (a feed's cards): only those that can meet the look-ahead region.
-            for position in layer.sublayerIndex.sublayers(meeting: region) {
+            for position in layer.sublayerIndex.sublayers(meeting: region, of: sublayers) {
                 try visit(sublayers[position], clip: sublayerClip, lookAheadClip: sublayerLookAhead,
                           opacity: effectiveOpacity, shapes: appearance.clipped)
             }

@@ -51,11 +51,11 @@ public class Layer {
     /// Corner radius, border (see `Layer+Appearance.swift`); compositing properties, never rasterized.
     var appearance = LayerAppearance() { didSet { if oldValue != appearance { recordChange(.compositing) } } }
     /// Shadow colour, opacity, offset, radius, path (see `Layer+Shadow.swift`); the shadow draws outside
-    /// the frame, so a change also refiles the layer in its superlayer's ``SublayerIndex``.
+    /// the frame, so a change also notes the layer as moved in its superlayer's ``SublayerIndex``.
     var shadow = LayerShadow() {
         didSet {
             guard oldValue != shadow else { return }
-            superlayer?.dropSublayerIndex()
+            superlayer?.noteSublayerMoved(self)
             recordChange(.compositing)
         }
     }
@@ -106,6 +106,12 @@ public class Layer {
     @inline(__always)
     func dropSublayerIndex() {
         if sublayerIndexStorage != nil { sublayerIndexStorage = nil }
+    }
+
+    /// Notes that `sublayer` moved in the sublayer index, or drops the index when it cannot take more.
+    func noteSublayerMoved(_ sublayer: Layer) {
+        guard let index = sublayerIndexStorage else { return }
+        if !index.noteMoved(sublayer) { sublayerIndexStorage = nil }
     }
 
     /// The sublayers sorted for spatial queries (``SublayerIndex``); built at the first use after a change.
@@ -172,7 +178,7 @@ public class Layer {
         let origin = try origin.validated("boundsOrigin")
         guard origin != boundsOrigin else { return }
         boundsOrigin = origin
-        if shadow.path != nil, shadow.isVisible { superlayer?.dropSublayerIndex() }  // a path's shadow moved
+        if shadow.path != nil, shadow.isVisible { superlayer?.noteSublayerMoved(self) }  // a path's shadow moved
         recordChange(.boundsOrigin)
     }
 
@@ -209,8 +215,12 @@ public class Layer {
         generation &+= 1
         pendingChanges.formUnion(changes)
         if changes.contains(.sublayers) { sublayerIndexStorage = nil }
-        if !changes.isDisjoint(with: [.frame, .sublayers]), let parent = parentLink {
-            parent._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }  // this layer's place or extent changed
+        if let parent = parentLink {
+            if changes.contains(.sublayers) {  // whether this subtree stays inside its frame may have changed
+                parent._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }
+            } else if changes.contains(.frame) {  // this layer's place or extent changed
+                parent._withUnsafeGuaranteedRef { $0.noteSublayerMoved(self) }
+            }
         }
         markPathChanged()
     }
