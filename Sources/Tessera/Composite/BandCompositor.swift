@@ -99,6 +99,8 @@ enum BandCompositor {
         let group: DrawGroup?
         /// The opaque colour a tile is drawn onto in one pass (``DrawOp/underlay``), as a pixel word.
         let underlay: UInt32?
+        /// The tile's all-zero rows (``DrawOp/zeroRows``).
+        let zeroRows: ZeroRows
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -129,6 +131,7 @@ enum BandCompositor {
             opacity = op.opacity
             isOpaque = op.isOpaque
             underlay = op.underlay?.word
+            zeroRows = op.zeroRows
             if let patch = op.mask {
                 mask = UnsafeRawPointer(patch.buffer.baseAddress)
                 maskStride = patch.buffer.bytesPerRow
@@ -217,14 +220,26 @@ enum BandCompositor {
                                           r.width, r.height, mapping, scaled.filter, op.opacity)
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
-                if let color = op.underlay {
-                    routines.sourceOverSolid(source, op.bytesPerRow, destination, stride, r.width, r.height, color,
-                                             streams && piece.streams)
-                } else if op.isOpaque {
-                    let copy = streams && piece.streams ? routines.copyStreaming : routines.copy
+                let stream = streams && piece.streams
+                if op.isOpaque && op.underlay == nil {
+                    let copy = stream ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
-                } else {
-                    routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
+                    continue
+                }
+                // Runs of the tile's zero rows are not read: the underlay's colour, or nothing.
+                let first = r.minY - op.originY
+                op.zeroRows.forEachRun(in: first..<(r.maxY - op.originY)) { rows, zero in
+                    let src = source + (rows.lowerBound - first) * op.bytesPerRow
+                    let dst = destination + (rows.lowerBound - first) * stride
+                    if let color = op.underlay {
+                        if zero {
+                            (stream ? routines.fillStreaming : routines.fill)(dst, stride, r.width, rows.count, color)
+                        } else {
+                            routines.sourceOverSolid(src, op.bytesPerRow, dst, stride, r.width, rows.count, color, stream)
+                        }
+                    } else if !zero {
+                        routines.sourceOver(src, op.bytesPerRow, dst, stride, r.width, rows.count, op.opacity)
+                    }
                 }
             } else if op.isOpaque {
                 let fill = streams && piece.streams ? routines.fillStreaming : routines.fill

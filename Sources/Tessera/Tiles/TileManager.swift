@@ -70,6 +70,8 @@ final class TileManager {
         let coverage: AlphaCoverage
         /// Which pixels these are, for damage tracking.
         let identity: DrawIdentity
+        /// The tile's all-zero rows.
+        var zeroRows = ZeroRows.none
     }
 
     /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
@@ -170,7 +172,8 @@ final class TileManager {
                 } else {
                     statistics.tilesShownStale += 1
                 }
-                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp))
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp),
+                                               zeroRows: entry.zeroRows)
             } else if case let .tile(layer, _, _) = plan.ops[index].source, plan.layers[layer].shadow != nil {
                 statistics.tilesCheckerboarded += 1  // a missing shadow tile is left out, not checkered
             } else {
@@ -314,6 +317,7 @@ final class TileManager {
             entry.stamp = stamps
             entry.pixels = target
             entry.coverage = job.coverage
+            entry.zeroRows = job.zeroRows
             entry.isCurrent = true
             if let since = entry.waitingSince {
                 arrivals.visible += 1
