@@ -45,7 +45,7 @@ enum GlyphRunRasterizer {
             if glyph.minX > right { break }
             let shape = DeviceRect(glyph, scale: scale)
             let touched = shape.touchedPixels().intersection(region)
-            if touched.isEmpty { continue }
+            if touched.isEmpty || !(shape.x1 > shape.x0 && shape.y1 > shape.y0) { continue }  // draws nothing
             if touched.minX < written {
                 blendPending()
                 for y in 0..<region.height {
@@ -53,7 +53,9 @@ enum GlyphRunRasterizer {
                 }
                 pending = touched.minX
             }
-            if radius > 0 {
+            if radius > 0 && touched.width <= GlyphCoverage.maximumWidth {
+                GlyphCoverage.write(RoundedRectDistance(shape, radius: radius), touched, into: sink, scratch: target.scratch)
+            } else if radius > 0 {
                 ShapeRasterizer.roundedRectCoverage(shape, radius: radius, clip: region, scratch: target.scratch, into: sink)
             } else {
                 ShapeRasterizer.rectCoverage(shape, clip: region, scratch: target.scratch, into: sink)

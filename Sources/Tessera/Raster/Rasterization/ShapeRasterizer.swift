@@ -82,11 +82,15 @@ enum ShapeRasterizer {
         let middle = interiorColumns(geometry.halfWidth - 0.5, geometry, bounds)
         let shared = scratch.sharedCoverage - bounds.minX  // indexed by device column
         var qyLimit = Double.infinity
-        for px in columns where !middle.contains(px) {
-            let qx = geometry.qx(px)
-            qyLimit = Swift.min(qyLimit, qx)
-            shared[px] = coverageByte(0.5 - (qx - r))
+        @inline(__always) func side(_ range: Range<Int>) {
+            for px in range {
+                let qx = geometry.qx(px)
+                qyLimit = Swift.min(qyLimit, qx)
+                shared[px] = coverageByte(0.5 - (qx - r))
+            }
         }
+        side(columns.lowerBound..<middle.lowerBound)
+        side(middle.upperBound..<columns.upperBound)
         let own = scratch.rowCoverage - bounds.minX
         var straight = bounds.minY..<bounds.minY  // the pending run of straight rows using `shared`
         for py in bounds.minY..<bounds.maxY {
@@ -103,7 +107,7 @@ enum ShapeRasterizer {
                     straight = (straight.isEmpty ? py : straight.lowerBound)..<py &+ 1
                     continue
                 }
-                for px in columns where !middle.contains(px) { own[px] = distanceCoverage(geometry, px, cy) }
+                rowCoverage(own, columns, outside: middle, geometry, cy)
                 emitRow(columns, interior: middle, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
@@ -114,7 +118,7 @@ enum ShapeRasterizer {
             }
             let interior = interiorColumns(inner, geometry, bounds)
             if !interior.isEmpty {
-                for px in columns where !interior.contains(px) { own[px] = distanceCoverage(geometry, px, cy) }
+                rowCoverage(own, columns, outside: interior, geometry, cy)
                 emitRow(columns, interior: interior, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
@@ -122,7 +126,7 @@ enum ShapeRasterizer {
             // the distance is `qy − r` on every column, so that run shares one coverage. The margin of
             // `interiorColumns` keeps the run strictly inside that condition.
             let run = interiorColumns(geometry.innerHalfWidth + Swift.min(qy, 0), geometry, bounds)
-            for px in columns where !run.contains(px) { own[px] = distanceCoverage(geometry, px, cy) }
+            rowCoverage(own, columns, outside: run, geometry, cy)
             if !run.isEmpty {
                 (own + run.lowerBound).update(repeating: coverageByte(0.5 - (qy - r)), count: run.count)
             }
@@ -156,9 +160,18 @@ enum ShapeRasterizer {
         if lo < hi { sink.partial(columns: lo..<hi, rows: rows, coverage: coverage + lo) }
     }
 
+    /// `coverage[x]` for the columns of `columns` outside `inside` (a sub-range, possibly empty at either
+    /// end): the signed-distance coverage of row centre `cy`, per pixel.
     @inline(__always)
-    private static func distanceCoverage(_ geometry: RoundedRectDistance, _ px: Int, _ cy: Double) -> UInt8 {
-        coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+    private static func rowCoverage(_ coverage: UnsafeMutablePointer<UInt8>, _ columns: Range<Int>,
+                                    outside inside: Range<Int>, _ geometry: RoundedRectDistance, _ cy: Double) {
+        let split = inside.isEmpty ? columns.upperBound : inside.lowerBound
+        for px in columns.lowerBound..<split {
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+        }
+        for px in (inside.isEmpty ? columns.upperBound : inside.upperBound)..<columns.upperBound {
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+        }
     }
 
     /// The columns (clipped to `bounds`) whose centres lie within `inner` of the centre line, shrunk by a

@@ -66,11 +66,40 @@ struct MaskSink: CoverageSink {
 
     @inline(__always)
     func full(columns: Range<Int>, rows: Range<Int>) {
-        for y in rows { address(columns.lowerBound, y).update(repeating: 255, count: columns.count) }
+        for y in rows { Self.setBytes(address(columns.lowerBound, y), columns.count) }
     }
 
     @inline(__always)
     func partial(columns: Range<Int>, rows: Range<Int>, coverage: UnsafePointer<UInt8>) {
-        for y in rows { address(columns.lowerBound, y).update(from: coverage, count: columns.count) }
+        for y in rows { Self.copyBytes(address(columns.lowerBound, y), coverage, columns.count) }
+    }
+
+    /// `n` bytes of 255 at `p`. Glyph runs are a few bytes: below 16, one store per set bit of `n`
+    /// instead of a call into the C library.
+    @inline(__always)
+    static func setBytes(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        if n >= 16 { p.update(repeating: 255, count: n); return }
+        let raw = UnsafeMutableRawPointer(p)
+        var i = 0
+        if n & 8 != 0 { raw.storeBytes(of: UInt64.max, toByteOffset: i, as: UInt64.self); i &+= 8 }
+        if n & 4 != 0 { raw.storeBytes(of: UInt32.max, toByteOffset: i, as: UInt32.self); i &+= 4 }
+        if n & 2 != 0 { raw.storeBytes(of: UInt16.max, toByteOffset: i, as: UInt16.self); i &+= 2 }
+        if n & 1 != 0 { raw.storeBytes(of: UInt8.max, toByteOffset: i, as: UInt8.self) }
+    }
+
+    /// `n` bytes from `source` to `p`, as ``setBytes(_:_:)``.
+    @inline(__always)
+    static func copyBytes(_ p: UnsafeMutablePointer<UInt8>, _ source: UnsafePointer<UInt8>, _ n: Int) {
+        if n >= 16 { p.update(from: source, count: n); return }
+        let raw = UnsafeMutableRawPointer(p), from = UnsafeRawPointer(source)
+        var i = 0
+        @inline(__always) func move<T>(_: T.Type) {
+            raw.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: T.self), toByteOffset: i, as: T.self)
+            i &+= MemoryLayout<T>.size
+        }
+        if n & 8 != 0 { move(UInt64.self) }
+        if n & 4 != 0 { move(UInt32.self) }
+        if n & 2 != 0 { move(UInt16.self) }
+        if n & 1 != 0 { move(UInt8.self) }
     }
 }
