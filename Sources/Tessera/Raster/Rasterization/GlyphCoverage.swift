@@ -25,26 +25,47 @@ enum GlyphCoverage {
         let r = geometry.radius
         let columnCoverage = scratch.sharedCoverage
         withUnsafeTemporaryAllocation(of: Double.self, capacity: maximumWidth) { qxs in
+            // qx is V-shaped along the row (|x − centre| − constant, and rounding is monotonic), so the
+            // columns with qx ≤ 0 are one run [a, b): outside it the corner and straight cases are fixed.
+            var a = width, b = width
             for i in 0..<width {
                 let qx = geometry.qx(bounds.minX &+ i)
                 qxs[i] = qx
                 columnCoverage[i] = coverageByte(0.5 - (qx - r))
+                if qx <= 0 {
+                    if a == width { a = i }
+                    b = i &+ 1
+                }
             }
             var row = sink.mask + (bounds.minY &- sink.region.y) &* sink.stride + (bounds.minX &- sink.region.x)
             for py in bounds.minY..<bounds.maxY {
                 let qy = abs(Double(py) + 0.5 - geometry.centerY) - geometry.innerHalfHeight
                 let rowCoverage = coverageByte(0.5 - (qy - r))
                 if qy > 0 {
+                    // qx > 0 (outside [a, b)): the corner's square root; inside: max(qx, qy) = qy.
                     let qy2 = qy * qy
-                    for i in 0..<width {
+                    @inline(__always) func corner(_ i: Int) {
                         let qx = qxs[i]
-                        row[i] = qx > 0 ? coverageByte(0.5 - ((qx * qx + qy2).squareRoot() - r)) : rowCoverage
+                        row[i] = clampedCoverageByte(0.5 - ((qx * qx + qy2).squareRoot() - r))
                     }
+                    for i in 0..<a { corner(i) }
+                    for i in a..<b { row[i] = rowCoverage }
+                    for i in b..<width { corner(i) }
                 } else {
-                    for i in 0..<width { row[i] = qy <= qxs[i] ? columnCoverage[i] : rowCoverage }
+                    // qy ≤ 0 < qx outside [a, b): the column's coverage; inside, whichever of qx, qy is larger.
+                    for i in 0..<a { row[i] = columnCoverage[i] }
+                    for i in a..<b { row[i] = qy <= qxs[i] ? columnCoverage[i] : rowCoverage }
+                    for i in b..<width { row[i] = columnCoverage[i] }
                 }
                 row += sink.stride
             }
         }
     }
+}
+
+/// ``coverageByte(_:)`` for a finite `value`, without branches on it (clamped by min and max): a corner's
+/// pixels alternate between the cases, which mispredicted branches made the cost of a glyph.
+@inline(__always)
+func clampedCoverageByte(_ value: Double) -> UInt8 {
+    UInt8(Swift.min(Swift.max(value, 0), 1) * 255 + 0.5)
 }
