@@ -167,10 +167,10 @@ enum ShapeRasterizer {
                                     outside inside: Range<Int>, _ geometry: RoundedRectDistance, _ cy: Double) {
         let split = inside.isEmpty ? columns.upperBound : inside.lowerBound
         for px in columns.lowerBound..<split {
-            coverage[px] = clampedCoverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
         }
         for px in (inside.isEmpty ? columns.upperBound : inside.upperBound)..<columns.upperBound {
-            coverage[px] = clampedCoverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
         }
     }
 
