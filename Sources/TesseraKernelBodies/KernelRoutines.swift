@@ -2,7 +2,9 @@
 ///
 /// Every routine works on a rectangle of `width × height` device pixels of premultiplied RGBA8
 /// (memory order R, G, B, A; a pixel is a little-endian `UInt32` with R in the low byte). Rows are
-/// `…Stride` bytes apart; any stride ≥ `width · 4` and any base address (no alignment) is accepted. The
+/// `…Stride` bytes apart; any stride ≥ `width · 4` and any base address (no alignment) is accepted, and a
+/// source stride of 0 (`sourceOver`) reads one source row for every destination row (the raster blends
+/// a colour span that way: `Sources/Tessera/Raster/Rasterization/SpanPaint.swift`). The
 /// routines do no validation: ``TesseraPixels`` checks sizes before it calls them. Source and destination
 /// must not partially overlap (the same buffer as both is fine for `copy`).
 ///

@@ -3,7 +3,9 @@
 /// `MaskKernels.swift`.
 ///
 /// Pixels are as in ``KernelRoutines``; the coverage plane holds one byte per pixel (0…255), rows
-/// `maskStride` bytes apart, any address and stride ≥ `width`. Nothing is validated here.
+/// `maskStride` bytes apart, any address and stride ≥ `width`, or 0: one coverage row for every row (the
+/// raster's straight shape sides; a source stride of 0 likewise repeats one colour row). Nothing is
+/// validated here.
 ///
 /// Thread safety: pure functions; calls writing disjoint destination pixels may run concurrently.
 public struct MaskKernelRoutines: Sendable {

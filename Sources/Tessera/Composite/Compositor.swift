@@ -50,12 +50,12 @@ public final class Compositor {
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = try configuration.validated()
         grid = TileGrid(size: configuration.tileSize)
+        kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
         tiles = TileManager(grid: grid, scale: configuration.scale, budgetBytes: configuration.cacheBudgetBytes,
                             workers: configuration.workers, mode: configuration.rasterMode,
                             deadline: configuration.rasterDeadline,
                             maximumPrepaintTiles: configuration.maximumPrepaintTiles,
-                            backgroundRaster: configuration.backgroundRaster)
-        kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
+                            backgroundRaster: configuration.backgroundRaster, kernels: kernels)
     }
 
     /// Bytes held by tile buffers in use now: tiles' pixels and raster targets (spare pooled buffers not

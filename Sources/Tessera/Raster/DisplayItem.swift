@@ -49,21 +49,7 @@ extension DisplayItem {
                 Self.fill(shape, radius: item.cornerRadius * scale, target, paint)
             }
         case .greekedText(let item):
-            let paint = SolidPaint(word: item.color.premultiplied.word)
-            let radius = item.cornerRadius * scale
-            // Glyphs run left to right without overlapping: visit only those whose columns reach the clip
-            // (the rasterizer clips each one exactly).
-            let glyphs = item.glyphs
-            let left = Double(target.clip.minX - 1) / scale, right = Double(target.clip.maxX + 1) / scale
-            var lo = 0, hi = glyphs.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if glyphs[mid].maxX < left { lo = mid + 1 } else { hi = mid }
-            }
-            for glyph in glyphs[lo...] {
-                if glyph.minX > right { break }
-                Self.fill(DeviceRect(glyph, scale: scale), radius: radius, target, paint)
-            }
+            GlyphRunRasterizer.draw(item, in: target)
         case .image(let item):
             let shape = DeviceRect(item.frame, scale: scale)
             guard shape.x1 > shape.x0, shape.y1 > shape.y0 else { return }
@@ -78,7 +64,7 @@ extension DisplayItem {
                 image.words.withUnsafeBufferPointer { pixels in
                     let paint = ImagePaint(pixels: pixels, width: image.width, height: image.height, y0: shape.y0,
                                            ky: Double(image.height) / (shape.y1 - shape.y0),
-                                           opacity: UInt32(item.opacity8),
+                                           opacity: item.opacity8, isOpaque: image.isOpaque,
                                            columns: UnsafePointer(columns.baseAddress!), columnsOriginX: reach.minX)
                     ShapeRasterizer.fillRect(shape, in: target, paint: paint)
                 }

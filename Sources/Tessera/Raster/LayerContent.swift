@@ -48,14 +48,24 @@ public struct RasterContext: Sendable {
     public let deviceRect: PixelRect
     /// Device pixels per point.
     public let scale: Double
+    /// The kernel tier the built-in content (``DisplayList``) blends with: the compositor's table, the
+    /// same one its composite runs (``Kernels/active`` for a context made with the public initializer).
+    package let kernels: KernelTable
 
     /// - Precondition: `buffer` has the size of `deviceRect` (the compositor guarantees it).
     public init(buffer: PixelBuffer, deviceRect: PixelRect, scale: Double) {
+        self.init(buffer: buffer, deviceRect: deviceRect, scale: scale, kernels: Kernels.active)
+    }
+
+    /// A context whose built-in content blends with `kernels`.
+    /// - Precondition: `buffer` has the size of `deviceRect`.
+    package init(buffer: PixelBuffer, deviceRect: PixelRect, scale: Double, kernels: KernelTable) {
         precondition(buffer.width == deviceRect.width && buffer.height == deviceRect.height,
                      "raster context buffer must match its device rect")
         self.buffer = buffer
         self.deviceRect = deviceRect
         self.scale = scale
+        self.kernels = kernels
     }
 
     /// The rect of the layer's plane the buffer covers, in points.

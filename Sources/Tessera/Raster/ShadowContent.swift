@@ -76,11 +76,11 @@ struct ShadowContent: LayerContent, Hashable {
                 row.storeBytes(of: UInt8(distance.coverage(x: x, centerY: cy)), toByteOffset: x - region.x, as: UInt8.self)
             }
         }
-        guard (try? Kernels.active.shadowBlur(plane, radius: k)) != nil else { return }
+        guard (try? context.kernels.shadowBlur(plane, radius: k)) != nil else { return }
         let buffer = context.buffer
         let target = buffer.baseAddress + (out.y - tile.y) * buffer.bytesPerRow + (out.x - tile.x) * 4
         let mask = plane.row(out.y - region.y) + (out.x - region.x)
-        Kernels.active.maskRoutines.maskedFillOver(target, buffer.bytesPerRow, mask, plane.bytesPerRow,
+        context.kernels.maskRoutines.maskedFillOver(target, buffer.bytesPerRow, mask, plane.bytesPerRow,
                                                   out.width, out.height, color.word)
     }
 
@@ -99,7 +99,7 @@ struct ShadowContent: LayerContent, Hashable {
             let c = distance.coverage(x: x, centerY: Double(y) + 0.5)
             column[0, y - region.y] = Self.uniformPass(UInt8(c), radius: k, passes: 3)
         }
-        let pass = Kernels.active.maskRoutines.boxBlurColumns
+        let pass = context.kernels.maskRoutines.boxBlurColumns
         pass(column.baseAddress, 1, blurred.baseAddress, 1, 1, region.height, k)
         pass(blurred.baseAddress, 1, column.baseAddress, 1, 1, region.height, k)
         pass(column.baseAddress, 1, blurred.baseAddress, 1, 1, region.height, k)
@@ -122,7 +122,7 @@ struct ShadowContent: LayerContent, Hashable {
         for x in Swift.max(region.minX, touched.minX)..<Swift.min(region.maxX, touched.maxX) {
             row[x - region.x, 0] = UInt8(distance.coverage(x: x, centerY: cy))
         }
-        let pass = Kernels.active.maskRoutines.boxBlurColumns  // a row of bytes is a column of stride 1
+        let pass = context.kernels.maskRoutines.boxBlurColumns  // a row of bytes is a column of stride 1
         pass(row.baseAddress, 1, blurred.baseAddress, 1, 1, region.width, k)
         pass(blurred.baseAddress, 1, row.baseAddress, 1, 1, region.width, k)
         pass(row.baseAddress, 1, blurred.baseAddress, 1, 1, region.width, k)

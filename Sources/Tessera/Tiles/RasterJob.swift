@@ -13,6 +13,8 @@ final class RasterJob: @unchecked Sendable {
     /// The plane device pixels the buffer stands for.
     let deviceRect: PixelRect
     let scale: Double
+    /// The kernel tier the content blends with (the compositor's).
+    let kernels: KernelTable
     /// The buffer the worker draws into (dirty until it clears it): a spare buffer, or `nil` until the
     /// worker allocates one (`deviceRect`'s size); in use until the manager settles the job. Written by
     /// the worker before the job is finished, read by the manager after.
@@ -49,7 +51,8 @@ final class RasterJob: @unchecked Sendable {
     }
 
     init(key: TileKey, version: UInt64, content: any LayerContent, deviceRect: PixelRect, scale: Double,
-         target: PixelBuffer?, priority: TilePriority) {
+         target: PixelBuffer?, priority: TilePriority, kernels: KernelTable = Kernels.active) {
+        self.kernels = kernels
         self.key = key
         self.version = version
         self.content = content
@@ -66,7 +69,7 @@ final class RasterJob: @unchecked Sendable {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped
         target.clear()
-        content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale))
+        content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels))
         if content.isOpaque(in: deviceRect, scale: scale) {
             coverage = .opaque
         } else {

@@ -29,6 +29,8 @@ final class TileManager {
     let mode: Compositor.RasterMode
     let deadline: Duration
     let maximumPrepaintTiles: Int
+    /// The kernels raster jobs draw with: the compositor's tier (the same table the composite uses).
+    let kernels: KernelTable
 
     /// The number of the current frame (1 for the first).
     private(set) var frame: UInt64 = 0
@@ -49,8 +51,9 @@ final class TileManager {
     private(set) var levelPieces: [Int: [LevelPiece]] = [:]
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
-         maximumPrepaintTiles: Int, backgroundRaster: Bool) {
+         maximumPrepaintTiles: Int, backgroundRaster: Bool, kernels: KernelTable = Kernels.active) {
         self.grid = grid
+        self.kernels = kernels
         self.scale = scale
         cache = TileCache(grid: grid, budgetBytes: budgetBytes)
         queue = RasterQueue(workers: workers, background: backgroundRaster)
@@ -256,7 +259,8 @@ final class TileManager {
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
-                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority)
+                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority,
+                            kernels: kernels)
         job.queuedFrame = frame
         entry.job = job
         return job

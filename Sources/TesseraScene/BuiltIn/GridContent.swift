@@ -64,7 +64,8 @@ public struct GridContent: LayerContent {
                 let count = variants.count
                 let variant = variants[((variantIndex(column, row) % count) + count) % count]
                 let local = rect.offsetBy(dx: -column * pitchX, dy: -row * pitchY)
-                variant.draw(in: RasterContext(buffer: context.buffer, deviceRect: local, scale: context.scale))
+                variant.draw(in: RasterContext(buffer: context.buffer, deviceRect: local, scale: context.scale,
+                                               kernels: context.kernels))
             }
         }
     }

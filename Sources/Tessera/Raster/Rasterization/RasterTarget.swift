@@ -1,9 +1,14 @@
-/// The pixels one draw call may touch, addressed by device coordinates of the layer's plane.
+import TesseraKernelBodies
+
+/// The pixels one draw call may touch, addressed by device coordinates of the layer's plane, and the
+/// tier's kernels that blend into them.
 ///
 /// Wraps a ``RasterContext``'s buffer: device pixel `(px, py)` lives at column `px − clip.x` of row
-/// `py − clip.y`. Rasterizers clip every shape to ``clip`` and never write outside it.
+/// `py − clip.y`. Rasterizers clip every shape to ``clip`` and never write outside it. Paints blend with
+/// ``kernels`` and ``masks``, the routines of the context's ``KernelTable`` (the compositor's tier, the
+/// one its composite runs).
 ///
-/// Thread safety: belongs to one draw call on one thread, like the context it wraps.
+/// Thread safety: belongs to one draw call on one thread, like the context it wraps and its scratch.
 struct RasterTarget {
     /// The device pixels the buffer holds (the tile's rect in the layer's plane).
     let clip: PixelRect
@@ -11,17 +16,32 @@ struct RasterTarget {
     let bytesPerRow: Int
     /// Device pixels per point, finite and in (0, 16].
     let scale: Double
+    /// The tier's fill / fill-over / src-over routines (no validation: callers pass in-clip rects).
+    let kernels: KernelRoutines
+    /// The tier's coverage-masked routines.
+    let masks: MaskKernelRoutines
+    /// Rows for colours and coverages, `clip.width` wide.
+    let scratch: RasterScratch
 
     init(_ context: RasterContext) {
         clip = context.deviceRect
         baseAddress = context.buffer.baseAddress
         bytesPerRow = context.buffer.bytesPerRow
         scale = context.scale
+        kernels = context.kernels.routines
+        masks = context.kernels.maskRoutines
+        scratch = RasterScratch(width: clip.width)
     }
 
     /// The first byte of device row `py` (which must be inside ``clip``).
     @inline(__always)
     func row(_ py: Int) -> UnsafeMutableRawPointer { baseAddress + (py &- clip.y) &* bytesPerRow }
+
+    /// The address of device pixel `(px, py)` (inside ``clip``).
+    @inline(__always)
+    func pixel(_ px: Int, _ py: Int) -> UnsafeMutableRawPointer {
+        baseAddress + (py &- clip.y) &* bytesPerRow + (px &- clip.x) &* 4
+    }
 }
 
 /// A rect in device pixels of the layer's plane, as `Double` edges: a primitive's geometry times the scale.
@@ -52,38 +72,6 @@ struct DeviceRect {
         let px1 = floorInt(x1), py1 = floorInt(y1)
         guard px1 > px0, py1 > py0 else { return .zero }
         return PixelRect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
-    }
-}
-
-/// What fills a shape: gives each device pixel its premultiplied colour and writes it src-over.
-///
-/// The colour of a pixel must be a function of its device coordinates `(x, y)` alone (never of the
-/// range being filled), so that tiles cut anywhere give the same pixels.
-protocol SpanPaint {
-    /// Paints the device pixels `columns` of device row `y` at full coverage. `row` is the target row;
-    /// device column `x` is at byte `(x − originX) · 4`.
-    func fill(_ row: UnsafeMutableRawPointer, columns: Range<Int>, y: Int, originX: Int)
-
-    /// Paints device pixel `(x, y)` at `coverage / 255` (1…255). Coverage 255 gives exactly the pixel
-    /// ``fill(_:columns:y:originX:)`` would write.
-    func blend(_ row: UnsafeMutableRawPointer, x: Int, y: Int, originX: Int, coverage: UInt32)
-
-    /// What ``blend(_:prepared:x:y:originX:)`` needs for one coverage value, computed once for a column
-    /// whose coverage repeats on many rows; 0 must mean "draws nothing". The default is the coverage.
-    func prepare(coverage: UInt32) -> UInt32
-
-    /// Paints device pixel `(x, y)` exactly as ``blend(_:x:y:originX:coverage:)`` would with the
-    /// coverage `prepared` came from.
-    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int)
-}
-
-extension SpanPaint {
-    @inline(__always)
-    func prepare(coverage: UInt32) -> UInt32 { coverage }
-
-    @inline(__always)
-    func blend(_ row: UnsafeMutableRawPointer, prepared: UInt32, x: Int, y: Int, originX: Int) {
-        blend(row, x: x, y: y, originX: originX, coverage: prepared)
     }
 }
 

@@ -6,110 +6,109 @@
 /// - Rounded rects: the coverage is `clamp(0.5 − d, 0, 1)`, `d` being the signed distance in device
 ///   pixels from the pixel's centre `(px + 0.5, py + 0.5)` to the rounded rect (negative inside).
 ///
-/// Coverage is quantized to `round(coverage · 255)`. It is a pure function of the pixel's device
-/// coordinates and the shape: the row and column ranges below only decide where the per-pixel formula
-/// can be skipped because it gives 255 (interior spans, filled with plain stores or one src-over), so a
-/// shape cut by any tile edge has exactly the pixels of the whole shape.
+/// Coverage is quantized to `round(coverage · 255)` (``coverageByte(_:)``). It is a pure function of the
+/// pixel's device coordinates and the shape: the row and column ranges below only decide where the
+/// per-pixel formula can be skipped because it gives 255 (interior rects, sent as full coverage) or
+/// because a column's coverage is the same on many rows (the straight sides: computed once, sent as one
+/// rect whose rows share a coverage row), so a shape cut by any tile edge has exactly the pixels of the
+/// whole shape. The coverage goes to a ``CoverageSink``: blended by a paint through the tier's kernels
+/// (``fillRect(_:in:paint:)``, ``fillRoundedRect(_:radius:in:paint:)``), or collected into a mask.
 ///
-/// Thread safety: pure functions over the target's pixels; a target belongs to one thread.
+/// Cost: per-pixel arithmetic only on the rows and columns the shape's edges cross; a few kernel calls for
+/// the straight part of a shape, whatever its size; one per row crossing a corner (three with an interior).
+///
+/// Thread safety: pure functions over the target's pixels and scratch; a target belongs to one thread.
 enum ShapeRasterizer {
     /// Fills `shape` (device pixels) clipped to the target with `paint`, with exact-area edge coverage.
     static func fillRect<P: SpanPaint>(_ shape: DeviceRect, in target: RasterTarget, paint: P) {
-        let clip = target.clip
-        let bounds = shape.touchedPixels().intersection(clip)
-        if bounds.isEmpty || !(shape.x1 > shape.x0 && shape.y1 > shape.y0) { return }
-        let covered = shape.coveredPixels()
-        // Interior columns: cx == 1 exactly there.
-        let ix0 = Swift.min(Swift.max(bounds.minX, covered.minX), bounds.maxX)
-        let ix1 = Swift.max(ix0, Swift.min(bounds.maxX, covered.maxX))
-        for py in bounds.minY..<bounds.maxY {
-            let fy = Double(py)
-            let cy = Swift.min(fy + 1, shape.y1) - Swift.max(fy, shape.y0)
-            if !(cy > 0) { continue }
-            let row = target.row(py)
-            if cy >= 1 && !covered.isEmpty {
-                edgePixels(bounds.minX..<ix0, cy: 1, shape, row, py, clip.x, paint)
-                if ix0 < ix1 { paint.fill(row, columns: ix0..<ix1, y: py, originX: clip.x) }
-                edgePixels(ix1..<bounds.maxX, cy: 1, shape, row, py, clip.x, paint)
-            } else {
-                edgePixels(bounds.minX..<bounds.maxX, cy: cy, shape, row, py, clip.x, paint)
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func edgePixels<P: SpanPaint>(_ columns: Range<Int>, cy: Double, _ shape: DeviceRect,
-                                                 _ row: UnsafeMutableRawPointer, _ py: Int, _ originX: Int,
-                                                 _ paint: P) {
-        for px in columns {
-            let fx = Double(px)
-            let cx = Swift.min(fx + 1, shape.x1) - Swift.max(fx, shape.x0)
-            let coverage = PixelWord.coverage(cx * cy)
-            if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
-        }
+        rectCoverage(shape, clip: target.clip, scratch: target.scratch, into: PaintSink(paint: paint, target: target))
     }
 
     /// Fills `shape` (device pixels) with corners of `radius` device pixels, clipped to the target, with
     /// signed-distance coverage. `radius` must be > 0; it is limited to half the shorter side.
     static func fillRoundedRect<P: SpanPaint>(_ shape: DeviceRect, radius: Double, in target: RasterTarget,
                                               paint: P) {
-        let clip = target.clip
+        roundedRectCoverage(shape, radius: radius, clip: target.clip, scratch: target.scratch,
+                            into: PaintSink(paint: paint, target: target))
+    }
+
+    /// The exact-area coverage of `shape` within `clip` (whose width the scratch rows hold), into `sink`.
+    static func rectCoverage<S: CoverageSink>(_ shape: DeviceRect, clip: PixelRect, scratch: RasterScratch,
+                                              into sink: S) {
         let bounds = shape.touchedPixels().intersection(clip)
         if bounds.isEmpty || !(shape.x1 > shape.x0 && shape.y1 > shape.y0) { return }
-        let geometry = RoundedRectDistance(shape, radius: radius)
-        // The straight middle rows share one interior span, and beside it the coverage of a column does
-        // not depend on the row as long as `qy ≤ qx` there (then `max(qx, qy) − r = qx − r`): compute
-        // those few columns once.
-        let middle = interiorColumns(geometry.halfWidth - 0.5, geometry, bounds)
-        let left = bounds.minX..<middle.lowerBound, right = middle.upperBound..<bounds.maxX
-        let cached = left.count + right.count
-        guard cached <= 16 else {
-            fillRoundedRows(bounds, geometry, target, paint, middle: middle, cache: nil, qyLimit: -.infinity)
-            return
+        let covered = shape.coveredPixels()
+        // Interior columns: cx == 1 exactly there (none when no pixel is covered completely).
+        var interior = bounds.maxX..<bounds.maxX
+        if !covered.isEmpty {
+            let ix0 = Swift.min(Swift.max(bounds.minX, covered.minX), bounds.maxX)
+            interior = ix0..<Swift.max(ix0, Swift.min(bounds.maxX, covered.maxX))
         }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { cache in
-            var qyLimit = Double.infinity, k = 0
-            for range in [left, right] {
-                for px in range {
-                    let qx = geometry.qx(px)
-                    qyLimit = Swift.min(qyLimit, qx)
-                    cache[k] = paint.prepare(coverage: PixelWord.coverage(0.5 - (qx - geometry.radius)))
-                    k += 1
-                }
-            }
-            fillRoundedRows(bounds, geometry, target, paint, middle: middle, cache: cache, qyLimit: qyLimit)
+        @inline(__always) func cx(_ px: Int) -> Double {
+            let fx = Double(px)
+            return Swift.min(fx + 1, shape.x1) - Swift.max(fx, shape.x0)
+        }
+        // Rows with cy == 1 exactly: py ≥ y0 and py + 1 ≤ y1. Their coverage is cx alone, per column.
+        let my0 = Swift.max(ceilInt(shape.y0), bounds.minY), my1 = Swift.min(floorInt(shape.y1), bounds.maxY)
+        let middle = my0 < my1 ? my0..<my1 : bounds.maxY..<bounds.maxY
+        if !middle.isEmpty {
+            let shared = scratch.sharedCoverage - bounds.minX  // indexed by device column
+            for px in bounds.minX..<interior.lowerBound { shared[px] = coverageByte(cx(px)) }
+            for px in interior.upperBound..<bounds.maxX { shared[px] = coverageByte(cx(px)) }
+            emitRow(bounds.minX..<bounds.maxX, interior: interior, rows: middle, coverage: shared, sink)
+        }
+        let own = scratch.rowCoverage - bounds.minX
+        for py in bounds.minY..<bounds.maxY where !middle.contains(py) {
+            let fy = Double(py)
+            let cy = Swift.min(fy + 1, shape.y1) - Swift.max(fy, shape.y0)
+            if !(cy > 0) { continue }
+            for px in bounds.minX..<bounds.maxX { own[px] = coverageByte(cx(px) * cy) }
+            emitPartial(bounds.minX..<bounds.maxX, rows: py..<py &+ 1, coverage: own, sink)
         }
     }
 
-    /// The rows of ``fillRoundedRect(_:radius:in:paint:)``. `cache` holds the prepared coverages of the
-    /// columns beside `middle` (left then right), valid on straight middle rows whose `qy ≤ qyLimit`.
-    @inline(__always)
-    private static func fillRoundedRows<P: SpanPaint>(
-        _ bounds: PixelRect, _ geometry: RoundedRectDistance, _ target: RasterTarget, _ paint: P,
-        middle: Range<Int>, cache: UnsafeMutableBufferPointer<UInt32>?, qyLimit: Double
-    ) {
-        let r = geometry.radius, originX = target.clip.x
+    /// The signed-distance coverage of `shape` with corners of `radius` (> 0, limited to half the shorter
+    /// side) within `clip` (whose width the scratch rows hold), into `sink`.
+    static func roundedRectCoverage<S: CoverageSink>(_ shape: DeviceRect, radius: Double, clip: PixelRect,
+                                                     scratch: RasterScratch, into sink: S) {
+        let bounds = shape.touchedPixels().intersection(clip)
+        if bounds.isEmpty || !(shape.x1 > shape.x0 && shape.y1 > shape.y0) { return }
+        let geometry = RoundedRectDistance(shape, radius: radius)
+        let r = geometry.radius
+        let columns = bounds.minX..<bounds.maxX
+        // The straight middle rows share one interior span, and beside it the coverage of a column does
+        // not depend on the row as long as `qy ≤ qx` there (then `max(qx, qy) − r = qx − r`): compute
+        // those columns once. The rows that qualify are contiguous (every condition bounds |y − centre|).
+        let middle = interiorColumns(geometry.halfWidth - 0.5, geometry, bounds)
+        let shared = scratch.sharedCoverage - bounds.minX  // indexed by device column
+        var qyLimit = Double.infinity
+        @inline(__always) func side(_ range: Range<Int>) {
+            for px in range {
+                let qx = geometry.qx(px)
+                qyLimit = Swift.min(qyLimit, qx)
+                shared[px] = coverageByte(0.5 - (qx - r))
+            }
+        }
+        side(columns.lowerBound..<middle.lowerBound)
+        side(middle.upperBound..<columns.upperBound)
+        let own = scratch.rowCoverage - bounds.minX
+        var straight = bounds.minY..<bounds.minY  // the pending run of straight rows using `shared`
         for py in bounds.minY..<bounds.maxY {
             let cy = Double(py) + 0.5
             let dy = abs(cy - geometry.centerY)
             let qy = dy - geometry.innerHalfHeight
-            let row = target.row(py)
             if qy <= 0 && dy <= geometry.halfHeight - 0.5 {
                 // A straight middle row.
-                if let cache, qy <= qyLimit {
-                    var k = 0
-                    for px in bounds.minX..<middle.lowerBound {
-                        if cache[k] != 0 { paint.blend(row, prepared: cache[k], x: px, y: py, originX: originX) }
-                        k += 1
+                if qy <= qyLimit {
+                    if !straight.isEmpty && straight.upperBound != py {  // not reached: the rows are contiguous
+                        emitRow(columns, interior: middle, rows: straight, coverage: shared, sink)
+                        straight = py..<py
                     }
-                    if !middle.isEmpty { paint.fill(row, columns: middle, y: py, originX: originX) }
-                    for px in middle.upperBound..<bounds.maxX {
-                        if cache[k] != 0 { paint.blend(row, prepared: cache[k], x: px, y: py, originX: originX) }
-                        k += 1
-                    }
+                    straight = (straight.isEmpty ? py : straight.lowerBound)..<py &+ 1
                     continue
                 }
-                fillRoundedRow(row, py, cy, middle, bounds, geometry, originX, paint)
+                rowCoverage(own, columns, outside: middle, geometry, cy)
+                emitRow(columns, interior: middle, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
             // Half-width of the centres whose distance is ≤ −0.5 (coverage 1) on this row.
@@ -119,42 +118,59 @@ enum ShapeRasterizer {
             }
             let interior = interiorColumns(inner, geometry, bounds)
             if !interior.isEmpty {
-                fillRoundedRow(row, py, cy, interior, bounds, geometry, originX, paint)
+                rowCoverage(own, columns, outside: interior, geometry, cy)
+                emitRow(columns, interior: interior, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
             // A row along the top or bottom edge, with no interior: between the corners (`qx ≤ min(qy, 0)`)
-            // the distance is `qy − r` on every column, so that run shares one prepared coverage. The
-            // margin of `interiorColumns` keeps the run strictly inside that condition.
+            // the distance is `qy − r` on every column, so that run shares one coverage. The margin of
+            // `interiorColumns` keeps the run strictly inside that condition.
             let run = interiorColumns(geometry.innerHalfWidth + Swift.min(qy, 0), geometry, bounds)
-            for px in bounds.minX..<run.lowerBound {
-                let coverage = geometry.coverage(x: px, centerY: cy)
-                if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
+            rowCoverage(own, columns, outside: run, geometry, cy)
+            if !run.isEmpty {
+                (own + run.lowerBound).update(repeating: coverageByte(0.5 - (qy - r)), count: run.count)
             }
-            let prepared = run.isEmpty ? 0 : paint.prepare(coverage: PixelWord.coverage(0.5 - (qy - r)))
-            if prepared != 0 {
-                for px in run { paint.blend(row, prepared: prepared, x: px, y: py, originX: originX) }
-            }
-            for px in run.upperBound..<bounds.maxX {
-                let coverage = geometry.coverage(x: px, centerY: cy)
-                if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
-            }
+            emitPartial(columns, rows: py..<py &+ 1, coverage: own, sink)
         }
+        if !straight.isEmpty { emitRow(columns, interior: middle, rows: straight, coverage: shared, sink) }
     }
 
-    /// One row: the per-pixel coverage formula beside `interior`, a span fill inside it.
+    /// `columns × rows` whose coverage is 255 on `interior` (a sub-range) and `coverage[x]` elsewhere
+    /// (indexed by device column; the same on every row).
     @inline(__always)
-    private static func fillRoundedRow<P: SpanPaint>(
-        _ row: UnsafeMutableRawPointer, _ py: Int, _ cy: Double, _ interior: Range<Int>, _ bounds: PixelRect,
-        _ geometry: RoundedRectDistance, _ originX: Int, _ paint: P
-    ) {
-        for px in bounds.minX..<interior.lowerBound {
-            let coverage = geometry.coverage(x: px, centerY: cy)
-            if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
+    private static func emitRow<S: CoverageSink>(_ columns: Range<Int>, interior: Range<Int>, rows: Range<Int>,
+                                                 coverage: UnsafeMutablePointer<UInt8>, _ sink: S) {
+        if interior.isEmpty {
+            emitPartial(columns, rows: rows, coverage: coverage, sink)
+            return
         }
-        if !interior.isEmpty { paint.fill(row, columns: interior, y: py, originX: originX) }
-        for px in interior.upperBound..<bounds.maxX {
-            let coverage = geometry.coverage(x: px, centerY: cy)
-            if coverage != 0 { paint.blend(row, x: px, y: py, originX: originX, coverage: coverage) }
+        emitPartial(columns.lowerBound..<interior.lowerBound, rows: rows, coverage: coverage, sink)
+        sink.full(columns: interior, rows: rows)
+        emitPartial(interior.upperBound..<columns.upperBound, rows: rows, coverage: coverage, sink)
+    }
+
+    /// `columns × rows` at `coverage[x]` (indexed by device column), without the columns of coverage 0 at
+    /// either end (they change nothing).
+    @inline(__always)
+    private static func emitPartial<S: CoverageSink>(_ columns: Range<Int>, rows: Range<Int>,
+                                                     coverage: UnsafeMutablePointer<UInt8>, _ sink: S) {
+        var lo = columns.lowerBound, hi = columns.upperBound
+        while lo < hi && coverage[lo] == 0 { lo &+= 1 }
+        while hi > lo && coverage[hi &- 1] == 0 { hi &-= 1 }
+        if lo < hi { sink.partial(columns: lo..<hi, rows: rows, coverage: coverage + lo) }
+    }
+
+    /// `coverage[x]` for the columns of `columns` outside `inside` (a sub-range, possibly empty at either
+    /// end): the signed-distance coverage of row centre `cy`, per pixel.
+    @inline(__always)
+    private static func rowCoverage(_ coverage: UnsafeMutablePointer<UInt8>, _ columns: Range<Int>,
+                                    outside inside: Range<Int>, _ geometry: RoundedRectDistance, _ cy: Double) {
+        let split = inside.isEmpty ? columns.upperBound : inside.lowerBound
+        for px in columns.lowerBound..<split {
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
+        }
+        for px in (inside.isEmpty ? columns.upperBound : inside.upperBound)..<columns.upperBound {
+            coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
         }
     }
 
@@ -172,6 +188,14 @@ enum ShapeRasterizer {
         let ix0 = Swift.min(Swift.max(lo, bounds.minX), bounds.maxX)
         return ix0..<Swift.min(Swift.max(hi, ix0), bounds.maxX)
     }
+}
+
+/// `round(clamp(value, 0, 1) · 255)`, the 8-bit coverage of a fraction; NaN gives 0.
+@inline(__always)
+func coverageByte(_ value: Double) -> UInt8 {
+    guard value > 0 else { return 0 }
+    if value >= 1 { return 255 }
+    return UInt8(value * 255 + 0.5)
 }
 
 /// The signed distance to a rounded rect, in device pixels (negative inside).
@@ -216,6 +240,6 @@ struct RoundedRectDistance {
     /// The 8-bit coverage of device pixel column `x` on the row whose centre is at `centerY`.
     @inline(__always)
     func coverage(x: Int, centerY cy: Double) -> UInt32 {
-        PixelWord.coverage(0.5 - distance(x: Double(x) + 0.5, y: cy))
+        UInt32(coverageByte(0.5 - distance(x: Double(x) + 0.5, y: cy)))
     }
 }
