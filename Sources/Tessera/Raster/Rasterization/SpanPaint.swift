@@ -77,14 +77,19 @@ struct MaskSink: CoverageSink {
     /// `n` bytes of 255 at `p`. Glyph runs are a few bytes: below 16, one store per set bit of `n`
     /// instead of a call into the C library.
     @inline(__always)
-    static func setBytes(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
-        if n >= 16 { p.update(repeating: 255, count: n); return }
+    static func setBytes(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) { fillBytes(p, n, 255) }
+
+    /// `n` bytes of `value` at `p`, as ``setBytes(_:_:)``.
+    @inline(__always)
+    static func fillBytes(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, _ value: UInt8) {
+        if n >= 16 { p.update(repeating: value, count: n); return }
         let raw = UnsafeMutableRawPointer(p)
+        let pattern = UInt64(value) &* 0x0101_0101_0101_0101
         var i = 0
-        if n & 8 != 0 { raw.storeBytes(of: UInt64.max, toByteOffset: i, as: UInt64.self); i &+= 8 }
-        if n & 4 != 0 { raw.storeBytes(of: UInt32.max, toByteOffset: i, as: UInt32.self); i &+= 4 }
-        if n & 2 != 0 { raw.storeBytes(of: UInt16.max, toByteOffset: i, as: UInt16.self); i &+= 2 }
-        if n & 1 != 0 { raw.storeBytes(of: UInt8.max, toByteOffset: i, as: UInt8.self) }
+        if n & 8 != 0 { raw.storeBytes(of: pattern, toByteOffset: i, as: UInt64.self); i &+= 8 }
+        if n & 4 != 0 { raw.storeBytes(of: UInt32(truncatingIfNeeded: pattern), toByteOffset: i, as: UInt32.self); i &+= 4 }
+        if n & 2 != 0 { raw.storeBytes(of: UInt16(truncatingIfNeeded: pattern), toByteOffset: i, as: UInt16.self); i &+= 2 }
+        if n & 1 != 0 { raw.storeBytes(of: value, toByteOffset: i, as: UInt8.self) }
     }
 
     /// `n` bytes from `source` to `p`, as ``setBytes(_:_:)``.
