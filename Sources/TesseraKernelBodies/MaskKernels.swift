@@ -9,7 +9,9 @@ import Builtin
 /// lane (`c · o ≤ 65,025`, so `t = c · o + 128` and `t + (t >> 8)` fit easily in 32 bits), then
 /// ``overScaled(_:_:byPairs:)`` with `m` in both 16-bit halves of its lane — the same bits as scaling the
 /// source by `m`, then src-over. Vectors whose coverages are all 0 are skipped (neither pixel loaded);
-/// row tails take the same formulas on single words.
+/// a row tail of at least `partialVectorMinimum` pixels is one partial vector (`PartialVectors.swift`:
+/// lanes beyond the row have coverage 0 and are never stored), shorter tails take the same formulas on
+/// single words.
 extension KernelBodies {
     /// 16 coverage bytes at `p`, one per lane.
     ///
@@ -18,7 +20,12 @@ extension KernelBodies {
     /// text raster's samples, beside 17 % in the kernel itself).
     @inlinable @inline(__always)
     static func loadCoverage(_ p: UnsafeRawPointer) -> Vector {
-        let bytes = p.loadUnaligned(as: SIMD16<UInt8>.self)
+        widenCoverage(p.loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+
+    /// 16 coverage bytes, one per lane (see ``loadCoverage(_:)``).
+    @inlinable @inline(__always)
+    static func widenCoverage(_ bytes: SIMD16<UInt8>) -> Vector {
         #if TESSERA_MULHI
         return unsafeBitCast(Builtin.zext_Vec16xInt8_Vec16xInt32(unsafeBitCast(bytes, to: Builtin.Vec16xInt8.self)),
                              to: Vector.self)
@@ -52,6 +59,15 @@ extension KernelBodies {
                 }
                 i &+= 16
             }
+            if width &- i >= partialVectorMinimum {  // the tail as one partial vector
+                let n = width &- i
+                let m = div255Lanes(loadPartialCoverage(c + i, n), o)
+                if !isZero(m) {
+                    let p = d + i &* 4
+                    storePartial(overScaled(loadPartial(s + i &* 4, n), loadPartial(p, n), byPairs: pairs(m)), p, n)
+                }
+                i = width
+            }
             while i < width {
                 let m = div255(UInt32(c.load(fromByteOffset: i, as: UInt8.self)) &* UInt32(opacity))
                 if m != 0 {
@@ -79,6 +95,15 @@ extension KernelBodies {
                     store(overScaled(s, load(p), byPairs: pairs(m)), p)
                 }
                 i &+= 16
+            }
+            if width &- i >= partialVectorMinimum {  // the tail as one partial vector
+                let n = width &- i
+                let m = loadPartialCoverage(c + i, n)
+                if !isZero(m) {
+                    let p = d + i &* 4
+                    storePartial(overScaled(s, loadPartial(p, n), byPairs: pairs(m)), p, n)
+                }
+                i = width
             }
             while i < width {
                 let m = UInt32(c.load(fromByteOffset: i, as: UInt8.self))

@@ -80,6 +80,21 @@ import Testing
         }
     }
 
+    /// Every row tail length (0–15 pixels after 0, 1 or 2 whole vectors): the tails at or above the
+    /// partial-vector threshold run as one vector, shorter ones pixel by pixel; both equal the reference,
+    /// and the destination's slack after each row is never written (`TestMemory` checks it).
+    @Test(arguments: Kernel.allCases)
+    func everyRowTailLengthMatchesTheReference(_ kernel: Kernel) throws {
+        var rng = SplitMix64(seed: 0x7A11_0200 &+ UInt64(Kernel.allCases.firstIndex(of: kernel)!))
+        for table in try availableTables() {
+            for width in 1...47 {
+                try expectSameAsReference(kernel, table, width: width, height: 2, mixed: width % 2 == 0,
+                                          opacity: width % 3 == 0 ? 255 : 141,
+                                          color: Pixel(word: width % 5 == 0 ? 0xFF30_60A0 : 0x8040_2010), rng: &rng)
+            }
+        }
+    }
+
     @Test func fullCoverageEqualsThePlainKernelsAndZeroCoverageWritesNothing() throws {
         var rng = SplitMix64(seed: 5)
         let full = try CoverageBuffer(width: 37, height: 4)

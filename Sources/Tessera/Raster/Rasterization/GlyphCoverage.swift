@@ -32,7 +32,7 @@ enum GlyphCoverage {
             for i in 0..<width {
                 let qx = geometry.qx(bounds.minX &+ i)
                 qxs[i] = qx
-                columnCoverage[i] = coverageByte(0.5 - (qx - r))
+                columnCoverage[i] = clampedCoverageByte(0.5 - (qx - r))  // qx is finite
                 if qx <= 0 {
                     if a == width { a = i }
                     b = i &+ 1

@@ -15,7 +15,8 @@
 /// (``fillRect(_:in:paint:)``, ``fillRoundedRect(_:radius:in:paint:)``), or collected into a mask.
 ///
 /// Cost: per-pixel arithmetic only on the rows and columns the shape's edges cross; a few kernel calls for
-/// the straight part of a shape, whatever its size; one per row crossing a corner (three with an interior).
+/// the straight part of a shape, whatever its size; one per row crossing a corner (three with an interior
+/// longer than ``shortInteriorLimit``).
 ///
 /// Thread safety: pure functions over the target's pixels and scratch; a target belongs to one thread.
 enum ShapeRasterizer {
@@ -135,11 +136,22 @@ enum ShapeRasterizer {
         if !straight.isEmpty { emitRow(columns, interior: middle, rows: straight, coverage: shared, sink) }
     }
 
+    /// The longest interior (device pixels) that ``emitRow`` sends as coverage 255 inside one partial
+    /// call with the edges around it, instead of a fill between two partial calls: below it, the masked
+    /// kernel's work on the interior costs less than two more kernel calls.
+    static let shortInteriorLimit = 32
+
     /// `columns × rows` whose coverage is 255 on `interior` (a sub-range) and `coverage[x]` elsewhere
-    /// (indexed by device column; the same on every row).
+    /// (indexed by device column; the same on every row). A short interior is written into `coverage`
+    /// as 255 (which a paint's blend turns into exactly its fill) and sent with the edges in one call.
     @inline(__always)
     private static func emitRow<S: CoverageSink>(_ columns: Range<Int>, interior: Range<Int>, rows: Range<Int>,
                                                  coverage: UnsafeMutablePointer<UInt8>, _ sink: S) {
+        if !interior.isEmpty && interior.count <= shortInteriorLimit {
+            (coverage + interior.lowerBound).update(repeating: 255, count: interior.count)
+            emitPartial(columns, rows: rows, coverage: coverage, sink)
+            return
+        }
         if interior.isEmpty {
             emitPartial(columns, rows: rows, coverage: coverage, sink)
             return
