@@ -112,6 +112,16 @@ enum ShapeRasterizer {
                 emitRow(columns, interior: middle, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
+            // The columns the row's coverage can reach: beyond half-width `ihw + √((r + ½)² − qy²)` of
+            // the centre line (`ihw + r + ½` when qy ≤ 0) the distance is ≥ ½, coverage 0, which the sink
+            // never gets (`emitPartial` drops it); the margin of `reachColumns` keeps every pixel of
+            // non-zero coverage inside. A row with qy ≥ r + ½ has none.
+            let qyPositive = Swift.max(qy, 0)
+            if qyPositive >= r + 0.5 { continue }
+            let reach = reachColumns(
+                geometry.innerHalfWidth + ((r + 0.5) * (r + 0.5) - qyPositive * qyPositive).squareRoot(),
+                geometry, bounds)
+            if reach.isEmpty { continue }
             // Half-width of the centres whose distance is ≤ −0.5 (coverage 1) on this row.
             var inner = -1.0
             if qy > 0 && qy <= r - 0.5 {
@@ -119,19 +129,19 @@ enum ShapeRasterizer {
             }
             let interior = interiorColumns(inner, geometry, bounds)
             if !interior.isEmpty {
-                rowCoverage(own, columns, outside: interior, geometry, cy)
-                emitRow(columns, interior: interior, rows: py..<py &+ 1, coverage: own, sink)
+                rowCoverage(own, reach, outside: interior, geometry, cy)
+                emitRow(reach, interior: interior, rows: py..<py &+ 1, coverage: own, sink)
                 continue
             }
             // A row along the top or bottom edge, with no interior: between the corners (`qx ≤ min(qy, 0)`)
             // the distance is `qy − r` on every column, so that run shares one coverage. The margin of
             // `interiorColumns` keeps the run strictly inside that condition.
             let run = interiorColumns(geometry.innerHalfWidth + Swift.min(qy, 0), geometry, bounds)
-            rowCoverage(own, columns, outside: run, geometry, cy)
+            rowCoverage(own, reach, outside: run, geometry, cy)
             if !run.isEmpty {
                 (own + run.lowerBound).update(repeating: coverageByte(0.5 - (qy - r)), count: run.count)
             }
-            emitPartial(columns, rows: py..<py &+ 1, coverage: own, sink)
+            emitPartial(reach, rows: py..<py &+ 1, coverage: own, sink)
         }
         if !straight.isEmpty { emitRow(columns, interior: middle, rows: straight, coverage: shared, sink) }
     }
@@ -184,6 +194,19 @@ enum ShapeRasterizer {
         for px in (inside.isEmpty ? columns.upperBound : inside.upperBound)..<columns.upperBound {
             coverage[px] = coverageByte(0.5 - geometry.distance(x: Double(px) + 0.5, y: cy))
         }
+    }
+
+    /// The columns (clipped to `bounds`) whose centres lie within `outer` of the centre line, widened by
+    /// the margin of ``interiorColumns(_:_:_:)``: every column whose centre is farther lies beyond `outer`
+    /// whatever the rounding. An empty range at `bounds.maxX` when there is none.
+    @inline(__always)
+    private static func reachColumns(_ outer: Double, _ geometry: RoundedRectDistance,
+                                     _ bounds: PixelRect) -> Range<Int> {
+        let span = outer + 0.0625
+        let lo = ceilInt(geometry.centerX - span - 0.5)
+        let hi = floorInt(geometry.centerX + span - 0.5) + 1
+        let ix0 = Swift.min(Swift.max(lo, bounds.minX), bounds.maxX)
+        return ix0..<Swift.min(Swift.max(hi, ix0), bounds.maxX)
     }
 
     /// The columns (clipped to `bounds`) whose centres lie within `inner` of the centre line, shrunk by a
