@@ -84,11 +84,12 @@ import Testing
         compositor.drainRaster()
     }
 
-    @Test func theWantedLevelIsTheSmallestPowerOfTwoAtOrAboveTheZoomWithinTheLevels() {
+    @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
-        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0) }
-                == [-2, -2, -1, -1, 0, 1, 1, 3, 3, 3])
+        // Nearest in log scale: 2^k/zoom within [1/√2, √2] (√2 ≈ 1.41421 is the boundary, halves up).
+        #expect([0.01, 0.25, 0.26, 0.5, 0.7, 0.71, 1, 1.01, 1.41, 1.42, 2, 5.6, 5.7, 7.9, 8, 100].map { levels.level(forZoom: $0) }
+                == [-2, -2, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2, 3, 3, 3, 3])
         // Zooming out rounds down: the coarser level.
         #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0, zoomingOut: true) }
                 == [-2, -2, -2, -1, 0, 0, 1, 2, 3, 3])
