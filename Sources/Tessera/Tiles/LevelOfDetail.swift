@@ -19,6 +19,9 @@ import TesseraKernelBodies
 struct LevelsOfDetail: Sendable, Equatable {
     static let defaultCount = 6
     static let defaultBias = 3
+    /// The most frames a layer stays on its shown level while the next one's visible tiles arrive
+    /// (``TileManager/deferredLevel``): 12 frames, 0.1 s at 120 Hz.
+    static let maximumSwitchDelayFrames = 12
 
     /// The number of levels (≥ 1).
     let count: Int

@@ -44,11 +44,12 @@ extension TileManager {
             var level: Int?
             if changing {
                 let wanted = levels.level(forZoom: planned.scale / scale, zoomingOut: planned.scale < record.lastScale)
-                level = LevelsOfDetail.step(from: record.shownLevel, toward: wanted)
+                level = deferredLevel(planned, record, next: LevelsOfDetail.step(from: record.shownLevel, toward: wanted))
             } else if mode == .asynchronous, let shown = record.shownLevel, let first = firstOp[index],
                       !exactTilesReady(plan, layer: index, from: first) {
                 level = shown  // settled, but the exact tiles have not all arrived: keep the level
             }
+            if !changing { record.pendingLevel = nil }
             if let k = level, LevelsOfDetail.scale(k, deviceScale: scale) == planned.scale { level = nil }
             record.shownLevel = level
             result[index] = level

@@ -31,11 +31,12 @@ import Testing
     }
 
     /// Zoom per frame and the level exponent the zooming layers are drawn from (`nil`: exact tiles):
-    /// a change picks `⌈log₂ zoom⌉` (`⌊log₂ zoom⌋` zooming out), one step at a time from the level shown;
+    /// a change picks the nearest level, `⌊log₂ zoom + ½⌋` (`⌊log₂ zoom⌋` zooming out), one step at a time
+    /// from the level shown;
     /// a repeated zoom settles;
     /// a level equal to the exact scale draws the exact tiles.
     static let frames: [(zoom: Double, level: Int?)] = [
-        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, 0), (0.45, -1), (2, 0), (4, 1),
+        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, -1), (0.45, -2), (2, -1), (4, 0),
         (4, nil), (2, nil), (1.5, 0), (1.2, 0), (2.5, 1),
     ]
 
@@ -84,6 +85,63 @@ import Testing
         compositor.drainRaster()
     }
 
+    /// Asynchronous frames stay on the shown level while the next level's visible tiles are missing
+    /// (drawn whole from it, no checkerboard, no patchwork), switch once they have all arrived, and switch
+    /// anyway after `maximumSwitchDelayFrames` frames.
+    @Test func aLevelSwitchWaitsForTheNextLevelsVisibleTiles() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let gate = RasterGate()
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 4, gate: gate)
+        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 4, gate: gate)
+        defer { gate.open() }
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        func reference(_ scale: Double) throws -> [UInt8] {
+            try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
+                                         levels: [ObjectIdentifier(map): scale, ObjectIdentifier(pin): scale])
+        }
+        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        var onLevel1 = 0
+        for step in 0..<3 {  // level 2 wanted (its raster held back): level 1 is drawn, whole
+            try scroll.setZoomScale(2.9 + 0.05 * Double(step))
+            let statistics = try compositor.render(root, into: framebuffer)
+            #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+            #expect(firstDifference(framebuffer.packedBytes(), try reference(2), width: Self.width) == nil, "step \(step)")
+            onLevel1 = statistics.tilesVisible
+        }
+        gate.open()
+        compositor.drainRaster()
+        try scroll.setZoomScale(3.1)  // level 2 has arrived: drawn from it
+        _ = try compositor.render(root, into: framebuffer)
+        #expect(firstDifference(framebuffer.packedBytes(), try reference(4), width: Self.width) == nil)
+
+        // A fresh compositor, the gate closed: the switch happens after the delay.
+        gate.close()
+        let second = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        for zoom in [1.0, 1.5] {
+            try scroll.setZoomScale(zoom)
+            _ = try second.render(root, into: framebuffer)
+            second.drainRaster()
+        }
+        var tilesVisible: [Double] = []
+        for step in 0...LevelsOfDetail.maximumSwitchDelayFrames {
+            try scroll.setZoomScale(3 + 0.01 * Double(step))
+            tilesVisible.append(Double(try second.render(root, into: framebuffer).tilesVisible))
+        }
+        // Level 2 has about four times level 1's tiles at the same zoom.
+        #expect(tilesVisible.count > 1 && tilesVisible.dropLast().allSatisfy { $0 == tilesVisible[0] }
+                && tilesVisible.last! > 1.5 * tilesVisible[0],
+                "level 2 only after the delay: \(tilesVisible) (level 1: \(onLevel1) in the first compositor)")
+        gate.open()
+        second.drainRaster()
+    }
+
     @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
@@ -121,5 +179,42 @@ struct SlowAtScaleContent: LayerContent {
     func draw(in context: RasterContext) {
         if context.scale == slowScale { Thread.sleep(forTimeInterval: 0.05) }
         base.draw(in: context)
+    }
+}
+
+/// Holds back draws at one scale until opened (a raster that has not arrived, for as long as a test needs).
+struct GatedAtScaleContent: LayerContent {
+    var base: PatternContent
+    var gatedScale: Double
+    var gate: RasterGate
+
+    func draw(in context: RasterContext) {
+        if context.scale == gatedScale { gate.wait() }
+        base.draw(in: context)
+    }
+}
+
+/// A gate raster workers wait at while it is closed.
+final class RasterGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        isOpen = false
+        condition.unlock()
     }
 }
