@@ -76,7 +76,7 @@ final class TileManager {
     func prepare(_ plan: FramePlan, viewport: PixelRect, statistics: inout FrameStatistics) throws -> [ResolvedTile?] {
         frame += 1
         lastFrameComplete = false
-        let allocationsBefore = cache.pool.allocationCount
+        let allocationsBefore = cache.allocationCount
         releaseFreedLayers()
         let records = plan.layers.map(record(for:))
         for (planned, record) in zip(plan.layers, records) {
@@ -199,9 +199,9 @@ final class TileManager {
         statistics.frameNumber = frame
         statistics.tilesInCache = cache.count
         statistics.bytesInCache = cache.bytes
-        statistics.spareBufferBytes = cache.pool.count * cache.tileBytes
+        statistics.spareBufferBytes = cache.spareCount * cache.tileBytes
         statistics.cacheBudgetBytes = cache.budgetBytes
-        statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
+        statistics.tileBuffersAllocated = cache.allocationCount - allocationsBefore
         statistics.rasterJobsOutstanding = queue.outstanding
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
             && statistics.rasterJobsQueued == 0 && levelPieces.isEmpty  // a level stand-in moves on next frame
@@ -254,7 +254,7 @@ final class TileManager {
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
-                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority)
+                            target: entry.key.isLevel ? cache.takeLevelBuffer() : cache.takeBuffer(), priority: priority)
         job.queuedFrame = frame
         entry.job = job
         return job

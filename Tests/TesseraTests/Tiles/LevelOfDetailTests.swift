@@ -142,6 +142,33 @@ import Testing
         second.drainRaster()
     }
 
+    /// Level tiles' buffers are pooled: a pinch back and forth that evicts level tiles to make room for
+    /// others allocates no buffer after its first cycles.
+    @Test func aPinchBackAndForthReusesEvictedLevelBuffers() throws {
+        let (root, scroll, _, _) = try Self.scene()
+        let tileBytes = 32 * 32 * 4
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, cacheBudgetBytes: 70 * tileBytes, scale: 1, bandHeight: 16,
+            rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        let zooms = [1.2, 1.6, 2.3, 3.1, 3.9, 3.0, 2.2, 1.5, 1.1, 0.8]  // levels 0…2 and back, never settling
+        var allocatedAfterWarmUp = 0, evictions = 0, rasterized = 0
+        for cycle in 0..<6 {
+            for (index, zoom) in zooms.enumerated() {
+                try scroll.setZoomScale(zoom + 0.01 * Double(cycle))
+                try scroll.setContentOffset(Point(x: Double(17 * index + 5 * cycle), y: Double(11 * index)))
+                let statistics = try compositor.render(root, into: framebuffer)
+                if cycle >= 3 {
+                    allocatedAfterWarmUp += statistics.tileBuffersAllocated
+                    evictions += statistics.evictions
+                    rasterized += statistics.tilesRasterized
+                }
+            }
+        }
+        #expect(evictions > 0 && rasterized > 0, "the pinch must evict and rasterize level tiles to test reuse")
+        #expect(allocatedAfterWarmUp == 0)
+    }
+
     @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
