@@ -153,9 +153,10 @@ final class TileManager {
         levelPieces = [:]
         for (index, tiles) in levelTiles {
             guard case let .tile(layer, _, _) = plan.ops[index].source, let k = chosenLevels[layer] else { continue }
-            levelPieces[index] = tiles.flatMap { tile in
-                resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
-                                 mapping: tile.mapping, statistics: &statistics)
+            let withPixels = levelsWithPixels(records[layer])
+            levelPieces[index] = try tiles.flatMap { tile in
+                try resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
+                                     mapping: tile.mapping, levelsWithPixels: withPixels, statistics: &statistics)
             }
         }
         for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
@@ -399,7 +400,7 @@ final class TileManager {
         return plan.layers[layer].translation
     }
 
-    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
+    func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
         if checkerboard == nil { checkerboard = try Checkerboard(tileSize: grid.size) }
         return checkerboard!.tile(at: planeOrigin)
     }

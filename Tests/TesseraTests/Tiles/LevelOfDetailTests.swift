@@ -169,6 +169,41 @@ import Testing
         #expect(allocatedAfterWarmUp == 0)
     }
 
+    /// Where no level has pixels (the first frame of a pinch, before any level tile arrived), the layer
+    /// shows the checkerboard pattern — 8-pixel squares, light and dark, in one phase across every level
+    /// tile's piece — counted as checkerboard; not a flat colour, not a patchwork of other levels.
+    @Test func aLevelTileNoLevelCoversShowsThePlaneAlignedCheckerboard() throws {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 90, height: 70))
+        let scroll = try ScrollLayer(frame: root.bounds)
+        try root.addSublayer(scroll)
+        let map = try Layer(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let gate = RasterGate()
+        defer { gate.open() }
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 5), gatedScale: 2, gate: gate)
+        try scroll.addSublayer(map)
+        try scroll.setContentSize(map.frame.size)
+        try scroll.setZoomingLayer(map)
+        try scroll.setZoomScaleLimits(minimum: 0.25, maximum: 4)
+        try scroll.setContentOffset(Point(x: 37.5, y: 21.25))
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: 90, height: 70)
+        _ = try compositor.render(root, into: framebuffer)  // exact tiles at scale 1
+        compositor.drainRaster()
+        try scroll.setZoomScale(1.6)  // level 1 (scale 2): held back; no other level has pixels
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.checkerboardPixels == 90 * 70 && statistics.tilesCheckerboarded > 0)
+        let phases = (0..<8).flatMap { py in (0..<16).map { px in (px, py) } }  // (px + 8, py + 8) is the same
+        let matching = phases.filter { px, py in
+            (0..<70).allSatisfy { y in
+                (0..<90).allSatisfy { x in framebuffer[x: x, y: y] == Checkerboard.pixel(planeX: x - px, planeY: y - py) }
+            }
+        }
+        #expect(matching.count == 1, "one phase of the pattern fits the whole frame: \(matching)")
+        gate.open()
+        compositor.drainRaster()
+    }
+
     @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
