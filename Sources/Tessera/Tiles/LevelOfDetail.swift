@@ -22,6 +22,10 @@ struct LevelsOfDetail: Sendable, Equatable {
     /// The most frames a layer stays on its shown level while the next one's visible tiles arrive
     /// (``TileManager/deferredLevel``): 12 frames, 0.1 s at 120 Hz.
     static let maximumSwitchDelayFrames = 12
+    /// How far beyond the visible rect the coarsest level is kept as the fallback
+    /// (``TileManager/requestFallback``), as a share of the visible size on each side: ½ (a view twice as
+    /// wide and tall, what a 2× zoom out shows).
+    static let fallbackMargin = 0.5
 
     /// The number of levels (≥ 1).
     let count: Int

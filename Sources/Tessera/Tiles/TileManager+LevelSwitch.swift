@@ -54,16 +54,44 @@ extension TileManager {
         }
     }
 
-    /// Calls `body` with the key of each level-`k` tile covering `planned`'s visible rect, and the
-    /// framebuffer columns and rows it serves (``LevelMapping``).
-    func forEachLevelTile(_ planned: PlannedLayer, level k: Int, _ body: (TileKey, Range<Int>, Range<Int>) -> Void) {
+    /// The fallback of a layer drawn from a level: entries and NOW jobs (appended to `jobs`, after the
+    /// frame's other level jobs) for the tiles of the coarsest level, ``LevelsOfDetail/range``'s lower
+    /// bound, that cover `planned`'s visible rect grown by ``LevelsOfDetail/fallbackMargin`` of its size on
+    /// every side (within the layer's bounds), all marked needed so eviction never takes them while the
+    /// layer is drawn from levels. Whatever the zoom does next — a zoom out of up to 2× around any point
+    /// of the view included — the view stays covered by some level, if only by this one, magnified;
+    /// and it is cheap: `4^d` times fewer tiles than a level `d` steps finer.
+    func requestFallback(_ planned: PlannedLayer, _ record: LayerTileRecord, drawnLevel: Int, jobs: inout [RasterJob]) throws {
+        let k = levels.range.lowerBound
+        guard drawnLevel != k else { return }
+        let visible = planned.visiblePlaneRect
+        let dx = Int((Double(visible.width) * LevelsOfDetail.fallbackMargin).rounded(.up))
+        let dy = Int((Double(visible.height) * LevelsOfDetail.fallbackMargin).rounded(.up))
+        let grown = PixelRect(x: visible.x - dx, y: visible.y - dy, width: visible.width + 2 * dx,
+                              height: visible.height + 2 * dy).intersection(planned.boundsPlaneRect)
+        var keys: [TileKey] = []
+        forEachLevelTile(planned, level: k, covering: grown) { key, _, _ in keys.append(key) }
+        for key in keys {
+            guard let entry = try cache[key] ?? newEntry(key, record, priority: .now) else { continue }
+            need(entry)
+            if !entry.isReady, let job = try schedule(entry, planned, .now) { jobs.append(job) }
+        }
+    }
+
+    /// Calls `body` with the key of each level-`k` tile covering `planned`'s visible rect (or `covering`,
+    /// plane device pixels), and the framebuffer columns and rows it serves (``LevelMapping``, from the
+    /// visible rect's first pixel as every level draw of the layer).
+    func forEachLevelTile(_ planned: PlannedLayer, level k: Int, covering: PixelRect? = nil,
+                          _ body: (TileKey, Range<Int>, Range<Int>) -> Void) {
         let clip = planned.visiblePlaneRect.offsetBy(dx: planned.translation.x, dy: planned.translation.y)
+        let area = (covering ?? planned.visiblePlaneRect).offsetBy(dx: planned.translation.x, dy: planned.translation.y)
+        guard !area.isEmpty else { return }
         let levelScale = LevelsOfDetail.scale(k, deviceScale: scale)
         let m = LevelMapping(exactScale: planned.scale, levelScale: levelScale, translation: planned.translation,
                              origin: (clip.minX, clip.minY))
         let n = grid.size
-        let columns = LevelMapping.spans(clip.minX, clip.maxX, start: m.u0, origin: m.x0, step: m.du, tileSize: n)
-        let rows = LevelMapping.spans(clip.minY, clip.maxY, start: m.v0, origin: m.y0, step: m.dv, tileSize: n)
+        let columns = LevelMapping.spans(area.minX, area.maxX, start: m.u0, origin: m.x0, step: m.du, tileSize: n)
+        let rows = LevelMapping.spans(area.minY, area.maxY, start: m.v0, origin: m.y0, step: m.dv, tileSize: n)
         for (row, ys) in rows {
             for (column, xs) in columns {
                 body(TileKey(layer: planned.identity, scaleBits: (-levelScale).bitPattern, column: column, row: row), xs, ys)

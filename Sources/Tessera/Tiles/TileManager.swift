@@ -125,8 +125,10 @@ final class TileManager {
             }
             entries[index] = entry
         }
-        for (layer, record) in records.enumerated() where chosenLevels[layer] != nil {
+        for (layer, record) in records.enumerated() {
+            guard let drawn = chosenLevels[layer] else { continue }
             if let pending = record.pendingLevel { try requestLevel(plan.layers[layer], record, level: pending, jobs: &nowJobs) }
+            try requestFallback(plan.layers[layer], record, drawnLevel: drawn, jobs: &nowJobs)
         }
         // Tiles shown: the exact tiles, with the ops of layers drawn from a level counted as their level tiles.
         statistics.tilesVisible = plan.tileOpCount - replacedOps + levelTiles.values.reduce(0) { $0 + $1.count }

@@ -204,6 +204,32 @@ import Testing
         compositor.drainRaster()
     }
 
+    /// The coarsest level is kept over twice the view while a layer is drawn from levels: a zoom out by
+    /// almost 2× whose finer levels have not arrived shows no checkerboard (the newly visible edges are
+    /// drawn from the fallback level).
+    @Test func theCoarsestLevelCoversAZoomOutWhileFinerLevelsAreMissing() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let gate = RasterGate()
+        gate.open()
+        defer { gate.open() }
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 0.25, gate: gate, gatesOthers: true)
+        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 0.25, gate: gate, gatesOthers: true)
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 16, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 3.5, 3.6] {  // level 2 drawn, with the fallback (level −2, scale ¼) around it
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        gate.close()  // only the fallback's scale rasterizes now
+        try scroll.setZoomScale(1.95)
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+        gate.open()
+        compositor.drainRaster()
+    }
+
     @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
@@ -244,14 +270,16 @@ struct SlowAtScaleContent: LayerContent {
     }
 }
 
-/// Holds back draws at one scale until opened (a raster that has not arrived, for as long as a test needs).
+/// Holds back draws at one scale (or, `gatesOthers`, at every other scale) until opened: a raster that
+/// has not arrived, for as long as a test needs.
 struct GatedAtScaleContent: LayerContent {
     var base: PatternContent
     var gatedScale: Double
     var gate: RasterGate
+    var gatesOthers = false
 
     func draw(in context: RasterContext) {
-        if context.scale == gatedScale { gate.wait() }
+        if (context.scale == gatedScale) != gatesOthers { gate.wait() }
         base.draw(in: context)
     }
 }
