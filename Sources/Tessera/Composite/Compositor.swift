@@ -50,7 +50,8 @@ public final class Compositor {
                             workers: configuration.workers, mode: configuration.rasterMode,
                             deadline: configuration.rasterDeadline,
                             maximumPrepaintTiles: configuration.maximumPrepaintTiles,
-                            backgroundRaster: configuration.backgroundRaster)
+                            backgroundRaster: configuration.backgroundRaster,
+                            levels: LevelsOfDetail(count: configuration.levelsOfDetail, bias: configuration.levelsOfDetailBias))
         kernels = try configuration.kernelTier.map { try KernelTable(tier: $0) } ?? Kernels.active
     }
 

@@ -43,13 +43,15 @@ final class TileManager {
     /// The last ``TileEntry/stamp`` handed out.
     private var stamps: UInt64 = 0
     /// The levels of detail of layers whose scale changes (``LevelsOfDetail``).
-    let levels = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)
+    let levels: LevelsOfDetail
     /// The last frame's level pieces, by the index of the first tile op of their layer (whose tile ops
     /// all resolve to `nil` then): read by ``Compositor/drawList(_:tiles:)``.
     private(set) var levelPieces: [Int: [LevelPiece]] = [:]
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
-         maximumPrepaintTiles: Int, backgroundRaster: Bool) {
+         maximumPrepaintTiles: Int, backgroundRaster: Bool,
+         levels: LevelsOfDetail = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)) {
+        self.levels = levels
         self.grid = grid
         self.scale = scale
         cache = TileCache(grid: grid, budgetBytes: budgetBytes)

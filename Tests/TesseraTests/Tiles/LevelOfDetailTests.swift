@@ -230,6 +230,35 @@ import Testing
         compositor.drainRaster()
     }
 
+    /// `levelsOfDetail` / `levelsOfDetailBias` of the configuration set the levels: with 2 levels and
+    /// bias 1 (1×, 2×) a zoom of 3.7 is drawn from level 1 (2×), not 2; out-of-range values are refused
+    /// naming the field.
+    @Test func theConfigurationSetsTheLevelsOfDetail() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .synchronous, levelsOfDetail: 2,
+            levelsOfDetailBias: 1))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 3.7] {
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+        }
+        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
+                                                     levels: [ObjectIdentifier(map): 2, ObjectIdentifier(pin): 2])
+        #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil)
+        for (count, bias, field) in [(0, 3, "levelsOfDetail"), (17, 3, "levelsOfDetail"), (6, -1, "levelsOfDetailBias"),
+                                     (6, 17, "levelsOfDetailBias")] {
+            #expect(throws: TesseraError.self) {
+                do {
+                    _ = try Compositor.Configuration(levelsOfDetail: count, levelsOfDetailBias: bias).validated()
+                } catch let TesseraError.invalidArgument(argument, _) {
+                    #expect(argument == field)
+                    throw TesseraError.invalidArgument(argument: argument, reason: "")
+                }
+            }
+        }
+    }
+
     @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
