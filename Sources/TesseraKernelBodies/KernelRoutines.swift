@@ -32,6 +32,11 @@ public struct KernelRoutines: Sendable {
     public typealias SourceOver = @Sendable (
         _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
         _ width: Int, _ height: Int, _ opacity: UInt8) -> Void
+    /// `dst = src OVER color` with `color` an opaque pixel word (`UnderlayKernels.swift`): what a `fill`
+    /// then a `sourceOver` leave, without reading `dst`; streamed like `copyStreaming` when `streams`.
+    public typealias SourceOverSolid = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+        _ width: Int, _ height: Int, _ color: UInt32, _ streams: Bool) -> Void
     /// `dst = color` (`fill`) or `dst = color OVER dst` (`fillOver`); `color` is a pixel word.
     public typealias Solid = @Sendable (
         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32) -> Void
@@ -49,6 +54,9 @@ public struct KernelRoutines: Sendable {
     public let copyStreaming: Copy
     /// `dst = color` over a rect with streaming stores where rows are long enough; as `copyStreaming`.
     public let fillStreaming: Solid
+    /// `dst = src OVER color` over a rect, `color` opaque: a layer's content over its background in one
+    /// pass (call ``storeFence`` after a batch with `streams`).
+    public let sourceOverSolid: SourceOverSolid
     /// Resampling src-over: the source scaled (nearest or bilinear) onto a destination rect
     /// (`ScaledKernels.swift`).
     public let scaledSourceOver: ScaledSourceOver
@@ -58,13 +66,14 @@ public struct KernelRoutines: Sendable {
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
                 fillOver: @escaping Solid, copyStreaming: @escaping Copy, fillStreaming: @escaping Solid,
-                scaledSourceOver: @escaping ScaledSourceOver, storeFence: @escaping @Sendable () -> Void) {
+                sourceOverSolid: @escaping SourceOverSolid, scaledSourceOver: @escaping ScaledSourceOver, storeFence: @escaping @Sendable () -> Void) {
         self.copy = copy
         self.sourceOver = sourceOver
         self.fill = fill
         self.fillOver = fillOver
         self.copyStreaming = copyStreaming
         self.fillStreaming = fillStreaming
+        self.sourceOverSolid = sourceOverSolid
         self.scaledSourceOver = scaledSourceOver
         self.storeFence = storeFence
     }

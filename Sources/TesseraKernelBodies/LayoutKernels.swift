@@ -375,7 +375,7 @@ extension KernelBodies {
 }
 
 extension KernelRoutines {
-    /// A tier's table for `layout`, made of its six layout entry points (each taking the layout
+    /// A tier's table for `layout`, made of its layout entry points (each taking the layout
     /// identifier first, `@inline(never)` in the tier's module) and its store fence. Each tier keeps its
     /// native table (`rgba`) as it is; this builds the other three once.
     public init(layout: StoreLayoutID,
@@ -385,6 +385,8 @@ extension KernelRoutines {
                 fillOver: @escaping @Sendable (StoreLayoutID, UnsafeMutableRawPointer, Int, Int, Int, UInt32) -> Void,
                 copyStreaming: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, UnsafeMutableRawPointer, Int, Int, Int) -> Void,
                 fillStreaming: @escaping @Sendable (StoreLayoutID, UnsafeMutableRawPointer, Int, Int, Int, UInt32) -> Void,
+                sourceOverSolid: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, UnsafeMutableRawPointer, Int, Int,
+                                                      Int, UInt32, Bool) -> Void,
                 scaledSourceOver: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, Int, Int,
                                                        UnsafeMutableRawPointer, Int, Int, Int, ResampleMapping,
                                                        ResampleFilter, UInt8) -> Void,
@@ -395,6 +397,7 @@ extension KernelRoutines {
                   fillOver: { fillOver(layout, $0, $1, $2, $3, $4) },
                   copyStreaming: { copyStreaming(layout, $0, $1, $2, $3, $4, $5) },
                   fillStreaming: { fillStreaming(layout, $0, $1, $2, $3, $4) },
+                  sourceOverSolid: { sourceOverSolid(layout, $0, $1, $2, $3, $4, $5, $6, $7) },
                   scaledSourceOver: { scaledSourceOver(layout, $0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) },
                   storeFence: storeFence)
     }

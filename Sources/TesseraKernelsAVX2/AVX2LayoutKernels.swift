@@ -22,7 +22,8 @@ extension AVX2Kernels {
 
     private static func layoutRoutines(_ layout: StoreLayoutID) -> KernelRoutines {
         KernelRoutines(layout: layout, copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver,
-                       copyStreaming: copyStreaming, fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver,
+                       copyStreaming: copyStreaming, fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid,
+                       scaledSourceOver: scaledSourceOver,
                        storeFence: storeFence)
     }
 
@@ -32,6 +33,13 @@ extension AVX2Kernels {
                                  _ height: Int, _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
         KernelBodies<Marker>.scaledSourceOver(layout, src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
                                               mapping, filter, opacity)
+    }
+
+    @inline(never)
+    static func sourceOverSolid(_ layout: StoreLayoutID, _ src: UnsafeRawPointer, _ srcStride: Int,
+                                _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
+                                _ color: UInt32, _ streams: Bool) {
+        KernelBodies<Marker>.sourceOverSolid(layout, src, srcStride, dst, dstStride, width, height, color, streams)
     }
 
     @inline(never)

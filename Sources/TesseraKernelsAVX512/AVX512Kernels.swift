@@ -13,7 +13,8 @@ public enum AVX512Kernels {
     /// The routine table of this tier.
     public static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
-        fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver, storeFence: storeFence)
+        fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid, scaledSourceOver: scaledSourceOver,
+        storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
@@ -75,6 +76,14 @@ public enum AVX512Kernels {
     public static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                                      _ color: UInt32) {
         KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    /// ``KernelRoutines/sourceOverSolid``, compiled for this tier.
+    @inline(never)
+    public static func sourceOverSolid(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                       _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32,
+                                       _ streams: Bool) {
+        KernelBodies<Marker>.sourceOverSolid(src, srcStride, dst, dstStride, width, height, color, streams)
     }
 
     /// ``KernelRoutines/scaledSourceOver``, compiled for this tier.

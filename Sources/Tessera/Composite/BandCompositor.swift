@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import TesseraKernelBodies
 
 /// Composites a draw list into a framebuffer, band by band (step 3 of `ARCHITECTURE.md`'s frame).
@@ -7,18 +5,21 @@ import TesseraKernelBodies
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
 /// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
 /// items; a work item is composited from scratch (cleared, then every op over it), so regions may
-/// overlap. `workers` concurrent iterations of `DispatchQueue.concurrentPerform` take the next item from
-/// one shared atomic counter until none is left, so a worker that finds cheap items takes more of them. In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
+/// overlap. The calling thread and up to `workers − 1` Dispatch workers take the next item from one shared
+/// atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
+/// them, and the frame never waits for a worker that Dispatch has not started (its threads may all be
+/// busy with raster). In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
 /// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
-/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `fillOver` / `sourceOver` otherwise,
+/// nothing is validated or thrown): `fill` or `copy` for opaque ops, `sourceOverSolid` for a tile over
+/// its layer's opaque background (``DrawOp/underlay``: one opaque pass), `fillOver` / `sourceOver` otherwise,
 /// `maskedFillOver` / `maskedSourceOver` (``MaskKernelRoutines``) for ops with a coverage patch.
 /// So every framebuffer pixel is written once by the topmost opaque op under it (or the clear), plus once
 /// per translucent op above.
 ///
 /// Streaming: the clears and opaque pieces that no translucent op of the band covers
 /// (``BandVisibility/Piece/streams``) are written with the streaming kernels (`copyStreaming`,
-/// `fillStreaming`: non-temporal stores, no read for ownership, on rows of at least
+/// `fillStreaming`, `sourceOverSolid`: non-temporal stores, no read for ownership, on rows of at least
 /// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before `concurrentPerform` returns to the caller.
@@ -60,14 +61,9 @@ enum BandCompositor {
                 }
                 return
             }
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < itemCount else { return }
-                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                        composite(list, raw, bins, work[index], into: framebuffer, kit)
-                    }
+            WorkLanes.run(count: itemCount, lanes: lanes) { index in
+                tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                    composite(list, raw, bins, work[index], into: framebuffer, kit)
                 }
             }
         }
@@ -101,6 +97,8 @@ enum BandCompositor {
         let maskY: Int
         /// A group's ops (composited offscreen), or nil.
         let group: DrawGroup?
+        /// The opaque colour a tile is drawn onto in one pass (``DrawOp/underlay``), as a pixel word.
+        let underlay: UInt32?
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -130,6 +128,7 @@ enum BandCompositor {
             originY = op.sourceOrigin.y
             opacity = op.opacity
             isOpaque = op.isOpaque
+            underlay = op.underlay?.word
             if let patch = op.mask {
                 mask = UnsafeRawPointer(patch.buffer.baseAddress)
                 maskStride = patch.buffer.bytesPerRow
@@ -146,7 +145,7 @@ enum BandCompositor {
 
     /// The kernels of one composite: `target` writes the framebuffer's format (sources in RGBA, swizzled
     /// on load); `native` and `masked` work in RGBA (group offscreens, masked pieces).
-    struct Routines {
+    struct Routines: Sendable {
         let target: KernelRoutines
         let native: KernelRoutines
         let masked: MaskKernelRoutines
@@ -218,7 +217,10 @@ enum BandCompositor {
                                           r.width, r.height, mapping, scaled.filter, op.opacity)
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
-                if op.isOpaque {
+                if let color = op.underlay {
+                    routines.sourceOverSolid(source, op.bytesPerRow, destination, stride, r.width, r.height, color,
+                                             streams && piece.streams)
+                } else if op.isOpaque {
                     let copy = streams && piece.streams ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
                 } else {

@@ -28,6 +28,31 @@ struct DrawListBuilder {
     var nextGroup = 0
     var signatures: [DrawSignature] = []
     var skipped = 0
+    /// The full-coverage pieces of the last opaque colour op, while only tiles of one layer followed it
+    /// (``Underlay``): what a tile piece inside one of them is drawn onto.
+    private var underlay: Underlay?
+
+    /// An opaque colour op's unmasked pieces, and what has been drawn since: the plan index of the last op
+    /// taken (a colour op, then tiles of `layer`, whose destinations are disjoint, so none of them has
+    /// drawn over another's pixels).
+    private struct Underlay {
+        let color: Pixel
+        let rects: [PixelRect]
+        var layer: Int?
+        var lastIndex: Int
+
+        /// True when plan op `index`, a tile of `layer`, draws right over this colour.
+        mutating func continues(at index: Int, layer: Int) -> Bool {
+            guard lastIndex == index - 1, self.layer == nil || self.layer == layer else { return false }
+            self.layer = layer
+            lastIndex = index
+            return true
+        }
+
+        func covers(_ rect: PixelRect) -> Bool {
+            rects.contains { $0.intersection(rect) == rect }
+        }
+    }
 
     init(plan: FramePlan, tiles: [TileManager.ResolvedTile?], levelPieces: [Int: [LevelPiece]],
          coverage: CoverageCache) {
@@ -48,12 +73,14 @@ struct DrawListBuilder {
         var index = range.lowerBound
         while index < range.upperBound {
             if nextGroup < groups.count, groups[nextGroup].range.lowerBound == index {
+                underlay = nil  // a group's ops draw into their own offscreen
                 let group = groups[nextGroup]
                 nextGroup += 1
                 let marker = signatures.count
                 signatures.append(DrawSignature(identity: .color(.transparent), destination: .zero, sourceX: 0, sourceY: 0,
                                                 opacity: 0))
                 let inner = try build(group.range, groupDepth: groupDepth + 1)
+                underlay = nil
                 index = group.range.upperBound
                 guard let first = inner.first else { continue }
                 let bounds = inner.dropFirst().reduce(first.destination) { Self.bounding($0, $1.destination) }
@@ -71,10 +98,13 @@ struct DrawListBuilder {
             let op = plan.ops[index], tile = tiles[index]
             index += 1
             let source: DrawOp.Source, identity: DrawIdentity, opacity: UInt8, opaque: Bool
+            var onto: Underlay?  // the colour right under this tile op, if any
             switch op.source {
             case .color(let pixel):
                 (source, identity, opacity, opaque) = (.color(pixel), .color(pixel), 255, pixel.a == 255)
-            case .tile:
+                underlay = nil
+            case .tile(let layer, _, _):
+                if underlay?.continues(at: index - 1, layer: layer) == true { onto = underlay } else { underlay = nil }
                 if tile == nil, let pieces = levelPieces[index - 1] {
                     appendLevelPieces(pieces, opacity: op.opacity, to: &ops)
                     continue
@@ -86,9 +116,18 @@ struct DrawListBuilder {
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
                 opaque = tile.coverage == .opaque && op.opacity == 255
             }
-            for piece in try split(op.destination, op.shapes) {
+            let pieces = try split(op.destination, op.shapes)
+            if case .color(let pixel) = op.source, pixel.a == 255 {
+                underlay = Underlay(color: pixel, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
+                                    lastIndex: index - 1)
+            }
+            for piece in pieces {
+                // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
+                let under = !opaque && opacity == 255 && piece.patch == nil && onto?.covers(piece.rect) == true
+                    ? onto?.color : nil
                 ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: op.sourceOrigin,
-                                  opacity: opacity, isOpaque: opaque && piece.patch == nil, mask: piece.patch))
+                                  opacity: opacity, isOpaque: (opaque && piece.patch == nil) || under != nil,
+                                  mask: piece.patch, underlay: under))
                 signatures.append(DrawSignature(identity: identity, destination: piece.rect,
                                                 sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
                                                 maskStamp: piece.patch?.stamp ?? 0, maskX: piece.patch?.x ?? 0,

@@ -156,6 +156,7 @@ public final class Compositor {
             statistics.drawOps = relevant.ops.count
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
+            statistics.drawOpsUnderlaid = relevant.ops.reduce(0) { $0 + ($1.underlay == nil ? 0 : 1) }
             BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                      bandHeight: configuration.bandHeight, workers: configuration.workers,
                                      kernels: kernels)

@@ -25,11 +25,17 @@ struct DrawOp: Sendable {
     /// `0…255`, applied to a tile's pixels (colours are already scaled).
     let opacity: UInt8
     /// True when every destination pixel ends with exactly the source's pixel at alpha 255: the op is a
-    /// copy (or a plain fill), and it hides whatever earlier ops wrote below it. Never with a `mask`.
+    /// copy (or a plain fill), or a tile drawn onto its ``underlay``; it hides whatever earlier ops wrote
+    /// below it. Never with a `mask`.
     let isOpaque: Bool
     /// Coverage scaling the source per pixel (rounded corners, borders: `CoverageShape.swift`), covering
     /// the whole destination; `nil`: full coverage.
     var mask: CoveragePatch? = nil
+    /// For a translucent tile at opacity 255 drawn right over an opaque colour op that covers its whole
+    /// destination with full coverage (a layer's content over its background): that colour. The op then
+    /// writes `tile OVER underlay` in one pass (`KernelRoutines.sourceOverSolid`), the same bytes as the
+    /// colour op followed by the tile's src-over, and is opaque.
+    var underlay: Pixel? = nil
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).

@@ -55,6 +55,9 @@ struct PlannedLayer {
     let boundsPlaneRect: PixelRect
     /// The layer's bounds origin in plane device pixels (its own scrolling, apart from its ancestors').
     let boundsOrigin: (x: Int, y: Int)
+    /// True for a scroll layer: its bounds origin can move, so its plane beyond ``boundsPlaneRect`` can
+    /// show (the look-ahead's distance margin reaches past its bounds; ``TilePolicy``).
+    let scrolls: Bool
     /// Plane device pixels per point: the compositor's scale times the product of the transform scales
     /// of the layer and its ancestors. Its tiles are keyed and rasterized at this scale.
     let scale: Double

@@ -142,7 +142,7 @@ struct FramePlanner {
         let sublayers = layer.sublayers
         if sublayers.count >= Self.indexedSublayerCount, let region = planeRect(sublayerLookAhead) {
             // Many sublayers (a feed's cards): only those that can meet the look-ahead region.
-            for position in layer.sublayerIndex.sublayers(meeting: region) {
+            for position in layer.sublayerIndex.sublayers(meeting: region, of: sublayers) {
                 try visit(sublayers[position], clip: sublayerClip, lookAheadClip: sublayerLookAhead,
                           opacity: effectiveOpacity, shapes: appearance.clipped)
             }
@@ -167,7 +167,7 @@ struct FramePlanner {
             identity: layer.identity, lifetime: layer.lifetime, content: content, displayLog: layer.displayLog,
             translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
             boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: planeScale * scale),
-            scale: planeScale * scale)
+            scrolls: layer is ScrollLayer, scale: planeScale * scale)
         guard let span = grid.span(of: visible) else {
             entering.append(planned)
             return

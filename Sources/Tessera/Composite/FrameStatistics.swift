@@ -75,6 +75,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawOps = 0
     /// Fully transparent tiles skipped (nothing to draw).
     public var drawOpsSkipped = 0
+    /// Of ``drawOps``, translucent tile pieces drawn onto their layer's opaque background in one opaque
+    /// pass (README.md, "Composition"): the background's fill under them is then hidden, not drawn.
+    public var drawOpsUnderlaid = 0
     /// Group-opacity groups composited through an offscreen buffer (README.md, "Group opacity"); 0 when
     /// the frame composited nothing.
     public var offscreenPasses = 0

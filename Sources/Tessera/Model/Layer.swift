@@ -99,6 +99,12 @@ public class Layer {
         if sublayerIndexStorage != nil { sublayerIndexStorage = nil }
     }
 
+    /// Notes that `sublayer` moved in the sublayer index, or drops the index when it cannot take more.
+    func noteSublayerMoved(_ sublayer: Layer) {
+        guard let index = sublayerIndexStorage else { return }
+        if !index.noteMoved(sublayer) { sublayerIndexStorage = nil }
+    }
+
     /// The sublayers sorted for spatial queries (``SublayerIndex``); built at the first use after a change.
     var sublayerIndex: SublayerIndex {
         if let index = sublayerIndexStorage { return index }
@@ -199,8 +205,12 @@ public class Layer {
         generation &+= 1
         pendingChanges.formUnion(changes)
         if changes.contains(.sublayers) { sublayerIndexStorage = nil }
-        if !changes.isDisjoint(with: [.frame, .sublayers]), let parent = parentLink {
-            parent._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }  // this layer's place or extent changed
+        if let parent = parentLink {
+            if changes.contains(.sublayers) {  // whether this subtree stays inside its frame may have changed
+                parent._withUnsafeGuaranteedRef { $0.dropSublayerIndex() }
+            } else if changes.contains(.frame) {  // this layer's place or extent changed
+                parent._withUnsafeGuaranteedRef { $0.noteSublayerMoved(self) }
+            }
         }
         markPathChanged()
     }

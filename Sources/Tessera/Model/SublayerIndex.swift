@@ -5,12 +5,18 @@
 /// bounds) is not indexed but listed in ``unbounded``: a query always returns it. Every other sublayer
 /// draws only inside its `frame` (the transformed bounds' box, in this layer's plane; borders are inside
 /// the bounds). Built on demand by ``Layer/sublayerIndex`` and dropped whenever a sublayer is added,
-/// removed or reordered, or one changes its frame, transform, `clipsToBounds` or sublayers
-/// (``Layer/recordChange(_:)``).
+/// removed or reordered, or one changes `clipsToBounds` or its sublayers (``Layer/recordChange(_:)``).
 ///
-/// Units: points, the layer's own plane. Thread safety: the model thread. Cost: O(n log n) to build. A
-/// class, so that checking whether a layer has one (on every frame change of a sublayer) is a pointer test.
+/// A sublayer whose frame or transform changes (a scroll indicator moving every frame of a fling) does not
+/// drop the index: it is noted as ``moved`` (at most ``maximumMoved``, then the index is dropped), left out
+/// of the sorted entries and tested by its current frame at each query.
+///
+/// Units: points, the layer's own plane. Thread safety: the model thread. Cost: O(n log n) to build, a
+/// query O(log n + k + moved). A class, so that checking whether a layer has one (on every frame change of
+/// a sublayer) is a pointer test.
 final class SublayerIndex {
+    /// Moved sublayers tolerated before the index is rebuilt.
+    static let maximumMoved = 32
     /// Indexed sublayers (positions in `sublayers`) by ascending `frame.minY`.
     private let order: [Int]
     private let minY: [Double]
@@ -19,11 +25,18 @@ final class SublayerIndex {
     private let frames: [Rect]
     /// Sublayers whose subtree can reach outside their frame, in order.
     let unbounded: [Int]
+    /// Each sublayer's position, by identity (to note a moved one).
+    private let positions: [ObjectIdentifier: Int]
+    /// Positions of the indexed sublayers whose frame changed since the index was built.
+    private(set) var moved: [Int] = []
 
     init(_ sublayers: [Layer]) {
         var indexed: [(position: Int, frame: Rect)] = []
         var unbounded: [Int] = []
+        var positions: [ObjectIdentifier: Int] = [:]
+        positions.reserveCapacity(sublayers.count)
         for (position, sublayer) in sublayers.enumerated() {
+            positions[ObjectIdentifier(sublayer)] = position
             if sublayer.sublayers.isEmpty || sublayer.clipsToBounds {
                 indexed.append((position, sublayer.frame))
             } else {
@@ -40,11 +53,22 @@ final class SublayerIndex {
         }
         frames = indexed.map(\.frame)
         self.unbounded = unbounded
+        self.positions = positions
     }
 
-    /// The positions, ascending (paint order), of the sublayers that can draw in `rect` (closed: a
-    /// sublayer touching its edge counts), the unbounded ones included.
-    func sublayers(meeting rect: Rect) -> [Int] {
+    /// Notes that `sublayer`'s frame changed; false when too many have (the caller drops the index).
+    func noteMoved(_ sublayer: Layer) -> Bool {
+        guard let position = positions[ObjectIdentifier(sublayer)] else { return false }
+        if unbounded.contains(position) || moved.contains(position) { return true }
+        guard moved.count < Self.maximumMoved else { return false }
+        moved.append(position)
+        return true
+    }
+
+    /// The positions, ascending (paint order), of the sublayers (of `sublayers`, the array the index was
+    /// built from) that can draw in `rect` (closed: a sublayer touching its edge counts), the unbounded
+    /// ones included; moved ones by their current frame.
+    func sublayers(meeting rect: Rect, of sublayers: [Layer]) -> [Int] {
         // First entry whose running bottom reaches the rect's top; entries before it end above the rect.
         var low = 0, high = runningMaxY.count
         while low < high {
@@ -55,8 +79,16 @@ final class SublayerIndex {
         var index = low
         while index < minY.count, minY[index] <= rect.maxY {
             let frame = frames[index]
-            if frame.maxY >= rect.minY, frame.minX <= rect.maxX, frame.maxX >= rect.minX { found.append(order[index]) }
+            if frame.maxY >= rect.minY, frame.minX <= rect.maxX, frame.maxX >= rect.minX, !moved.contains(order[index]) {
+                found.append(order[index])
+            }
             index += 1
+        }
+        for position in moved {
+            let frame = sublayers[position].frame
+            if frame.maxY >= rect.minY, frame.minY <= rect.maxY, frame.minX <= rect.maxX, frame.maxX >= rect.minX {
+                found.append(position)
+            }
         }
         found.sort()
         return found

@@ -26,10 +26,23 @@ extension TileManager {
         for (index, planned) in plan.layers.enumerated() {
             // A layer drawn from a level of detail is zooming: exact tiles ahead would be for a passing scale.
             guard records[index].shownLevel == nil else { continue }
+            let visible = grid.span(of: planned.visiblePlaneRect)
+            // The distance margin, at any velocity (tiles it shares with the motion's SOON are taken once).
+            let ring = TilePolicy.ring(window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
+                                       scrolls: planned.scrolls, tileSize: grid.size)
+            if let span = grid.span(of: ring) {
+                for row in span.rows {
+                    for column in span.columns {
+                        if let visible, visible.rows.contains(row), visible.columns.contains(column) { continue }
+                        let distance = TilePolicy.distance(grid.rect(column: column, row: row), from: planned.windowPlaneRect)
+                        candidates.append(Candidate(layer: index, column: column, row: row, priority: .soon,
+                                                    distance: distance))
+                    }
+                }
+            }
             guard let motion = motions[index] ?? fastest.map({ (window: $0.window, bounds: (0, 0)) }),
                   motion.window != (0, 0) || motion.bounds != (0, 0) else { continue }
             let extent = (planned.windowPlaneRect.width, planned.windowPlaneRect.height)
-            let visible = grid.span(of: planned.visiblePlaneRect)
             if let visible {
                 pace += Double(abs(motion.window.y)) / Double(grid.size) * Double(visible.columns.count)
                     + Double(abs(motion.window.x)) / Double(grid.size) * Double(visible.rows.count)

@@ -1,7 +1,8 @@
 /// How urgently a frame needs a tile: Chromium's tile-manager bins.
 ///
 /// - ``now``: visible in this frame.
-/// - ``soon``: expected visible within ``TilePolicy/soonFrames`` frames at the layer's current velocity.
+/// - ``soon``: expected visible within ``TilePolicy/soonFrames`` frames at the layer's current velocity,
+///   or within ``TilePolicy/soonBorderTiles`` tiles of the window whatever the velocity.
 /// - ``eventually``: further ahead in the direction of motion, within ``TilePolicy/eventuallyFrames``
 ///   frames and one viewport.
 ///
@@ -40,9 +41,29 @@ enum TilePriority: Int, Comparable, Sendable, CustomStringConvertible {
 ///
 /// and keeps only what the layer can show: its bounds, themselves extended the same way only as far as
 /// its own bounds origin moves (a layer carried by an ancestor's scroll never shows what lies outside
-/// its bounds; a scroll layer's window slides over its plane). A layer that does not move gets no
-/// look-ahead. At 120 Hz, 8 frames are 67 ms and 32 frames 267 ms.
+/// its bounds; a scroll layer's window slides over its plane). At 120 Hz, 8 frames are 67 ms and 32
+/// frames 267 ms.
+///
+/// Whatever the velocity, SOON also holds the tiles within ``soonBorderTiles`` tiles of the window on
+/// every side (Chromium's "soon border"), cut by the bounds — grown by the same border for a scroll
+/// layer, whose bounds origin can move (``ring(window:bounds:scrolls:tileSize:)``): a scroll that starts
+/// from rest, or turns, finds its first row ready. It is rasterized once, after the visible tiles, and
+/// stays needed while the window stays put.
 enum TilePolicy {
+    /// Tiles around the window that ``TilePriority/soon`` holds at any velocity (1 tile: 256 device
+    /// pixels at the default tile size, about Chromium's 312-pixel soon border).
+    static let soonBorderTiles = 1
+
+    /// The distance margin of ``TilePriority/soon``: `window` grown by ``soonBorderTiles`` tiles on every
+    /// side, cut by `bounds` (grown the same way when the layer `scrolls`).
+    static func ring(window: PixelRect, bounds: PixelRect, scrolls: Bool, tileSize: Int) -> PixelRect {
+        let border = soonBorderTiles * tileSize
+        let grow = { (r: PixelRect) in
+            PixelRect(x: r.x - border, y: r.y - border, width: r.width + 2 * border, height: r.height + 2 * border)
+        }
+        return grow(window).intersection(scrolls ? grow(bounds) : bounds)
+    }
+
     /// Frames of the current motion that ``TilePriority/soon`` covers.
     static let soonFrames = 8
     /// The most tiles ``TilePriority/soon`` reaches ahead on an axis.

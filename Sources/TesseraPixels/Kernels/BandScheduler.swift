@@ -1,11 +1,9 @@
-import Dispatch
-import Synchronization
-
 /// Cuts `height` rows into horizontal bands and runs them on Dispatch workers.
 ///
-/// Band `i` covers rows `i · bandHeight ..< min((i + 1) · bandHeight, height)`. `workers` concurrent
-/// iterations take the next band from one shared atomic counter until none is left (a worker slowed by the
-/// machine takes fewer bands). Bands never overlap, so the result of a kernel run this way is independent
+/// Band `i` covers rows `i · bandHeight ..< min((i + 1) · bandHeight, height)`. The calling thread and up
+/// to `workers − 1` Dispatch workers take the next band from one shared atomic counter until none is left
+/// (``WorkLanes``: a worker slowed or started late by the machine takes fewer bands, none at all if it
+/// starts after the last). Bands never overlap, so the result of a kernel run this way is independent
 /// of `workers`, `bandHeight` and which worker ran which band. With one worker (or one band) the body runs
 /// once over all rows on the calling thread.
 ///
@@ -19,14 +17,9 @@ enum BandScheduler {
             body(0, height)
             return
         }
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: participants) { _ in
-            while true {
-                let band = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard band < bands else { return }
-                let y = band * bandHeight
-                body(y, min(bandHeight, height - y))
-            }
+        WorkLanes.run(count: bands, lanes: participants) { band in
+            let y = band * bandHeight
+            body(y, min(bandHeight, height - y))
         }
     }
 }

@@ -10,7 +10,8 @@ import _Builtin_intrinsics.intel
 enum BaselineKernels {
     static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
-        fillStreaming: fillStreaming, scaledSourceOver: scaledSourceOver, storeFence: storeFence)
+        fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid, scaledSourceOver: scaledSourceOver,
+        storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
@@ -73,6 +74,12 @@ enum BaselineKernels {
     static func fillStreaming(_ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
                               _ color: UInt32) {
         KernelBodies<Marker>.fillStreaming(dst, dstStride, width, height, color)
+    }
+
+    @inline(never)
+    static func sourceOverSolid(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32, _ streams: Bool) {
+        KernelBodies<Marker>.sourceOverSolid(src, srcStride, dst, dstStride, width, height, color, streams)
     }
 
     @inline(never)

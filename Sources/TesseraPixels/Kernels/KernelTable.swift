@@ -107,6 +107,25 @@ public struct KernelTable: Sendable {
         }
     }
 
+    /// `dst = src OVER color` everywhere, `color` opaque: the pixels of ``fill(_:with:workers:bandHeight:)``
+    /// with `color` then ``sourceOver(_:onto:opacity:workers:bandHeight:)`` of `src`, in one pass that never
+    /// reads `dst` (streamed where rows reach the streaming threshold when `streams`; each band then ends
+    /// with a store fence).
+    /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `color` when its alpha is not
+    ///   255, or the sizes and parallelism arguments as the other kernels.
+    public func sourceOver(_ src: PixelBuffer, ontoSolid color: Pixel, into dst: PixelBuffer, streams: Bool = false,
+                           workers: Int = 1, bandHeight: Int = defaultBandHeight) throws {
+        try Kernels.checkSameSize(src, dst)
+        guard color.a == 255 else {
+            throw TesseraError.invalidArgument(argument: "color", reason: "must be opaque (alpha 255), not \(color.a)")
+        }
+        let kernel = routines(for: dst.format).sourceOverSolid, fence = routines.storeFence, word = color.word
+        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+            kernel(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows, word, streams)
+            if streams { fence() }
+        }
+    }
+
     /// Validates the parallelism arguments, then runs `body(firstRow, rowCount)` over disjoint bands.
     static func forEachBand(height: Int, workers: Int, bandHeight: Int,
                             _ body: @escaping @Sendable (Int, Int) -> Void) throws {

@@ -76,6 +76,10 @@ import Testing
             #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil,
                     "tile \(tileSize), workers \(workers), band \(bandHeight)")
             #expect(firstDifference(try Self.render(scene.root, with: compositor), reference, width: Self.width) == nil)
+            // The opaque cards' content is drawn onto their backgrounds in one pass (not the pill's
+            // corners: its content is not cut by its rounded background).
+            let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+            #expect(try compositor.render(scene.root, into: framebuffer).drawOpsUnderlaid > 0)
         }
     }
 

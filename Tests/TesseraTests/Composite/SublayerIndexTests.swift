@@ -71,7 +71,7 @@ import Testing
         let (_, scroll) = try Self.makeScene()
         let index = SublayerIndex(scroll.sublayers)
         let window = Rect(x: 0, y: 330, width: 88, height: 40)  // cards 20…22 (y 330, 346.5, 363)
-        let found = index.sublayers(meeting: window)
+        let found = index.sublayers(meeting: window, of: scroll.sublayers)
         let expected = scroll.sublayers.indices.filter { position in
             let layer = scroll.sublayers[position]
             let bounded = layer.sublayers.isEmpty || layer.clipsToBounds
@@ -82,6 +82,36 @@ import Testing
         #expect(found == expected)
         #expect(found.contains(20) && found.contains(22) && !found.contains(30))
         #expect(found == found.sorted())
+    }
+
+    /// Moving sublayers (a scroll indicator during a fling) keeps the index: a moved sublayer is found by
+    /// its current frame, never twice, and frames equal the reference; past `maximumMoved` moves the index
+    /// is rebuilt.
+    @Test func movedSublayersAreFoundWhereTheyAreWithoutARebuild() throws {
+        let (root, scroll) = try Self.makeScene()
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
+        _ = try Self.render(root, compositor)
+        let index = scroll.sublayerIndex
+        var random = SplitMix(seed: 11)
+        let movable = scroll.sublayers.indices.filter { $0 % 7 != 0 }  // indexed (bounded) cards; 102 of them
+        for step in 0..<SublayerIndex.maximumMoved {
+            // Move a distinct card into (or out of) the window at offset 0, then check against testing every card.
+            let card = scroll.sublayers[movable[(step * 5) % movable.count]]
+            try card.setFrame(Rect(x: card.frame.minX, y: Double(random.next() % 120), width: 60, height: 14))
+            #expect(scroll.sublayerIndex === index, "step \(step): a move must not rebuild the index")
+            let window = Rect(x: 0, y: 0, width: 88, height: 74)
+            let expected = scroll.sublayers.indices.filter { p in
+                let layer = scroll.sublayers[p], frame = layer.frame
+                return !(layer.sublayers.isEmpty || layer.clipsToBounds)
+                    || (frame.maxY >= 0 && frame.minY <= window.maxY && frame.maxX >= 0 && frame.minX <= window.maxX)
+            }
+            #expect(index.sublayers(meeting: window, of: scroll.sublayers) == expected, "step \(step)")
+            let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1)
+            #expect(firstDifference(try Self.render(root, compositor), reference, width: Self.width) == nil, "step \(step)")
+        }
+        let last = scroll.sublayers[movable[(SublayerIndex.maximumMoved * 5) % movable.count]]
+        try last.setFrame(Rect(x: 0, y: 5, width: 60, height: 14))  // one move too many: rebuilt
+        #expect(scroll.sublayerIndex !== index)
     }
 }
 
