@@ -228,6 +228,8 @@ typedef struct layer_model {
     int parent;           /* index in the pool, -1 for a root */
     int children;         /* sublayer count */
     int extreme;          /* extreme (legal) geometry was set on it */
+    int transformed;      /* it may carry a transform (a zooming layer): its frame is the transformed box, so
+                             setting one may be refused or read back rounded */
     struct attachment *content; /* the attached raster callback's user record, or null */
 } layer_model;
 
@@ -574,8 +576,10 @@ static void do_set_frame(world *w) {
         double *value = field == 0 ? &frame.x : field == 1 ? &frame.y : field == 2 ? &frame.width : &frame.height;
         *value = field < 2 ? bad_coordinate(r) : bad_extent(r);
     }
-    tessera_status s = check(w, "tessera_layer_set_frame", tessera_layer_set_frame(h, &frame), fault_status(f));
-    if (s == TESSERA_OK && i >= 0) {
+    int transformed = i >= 0 && w->layers[i].transformed;
+    tessera_status s = check(w, "tessera_layer_set_frame", tessera_layer_set_frame(h, &frame),
+                             transformed && f == NO_FAULT ? OK_OR_ARGUMENT : fault_status(f));
+    if (s == TESSERA_OK && i >= 0 && !transformed) {
         w->layers[i].extreme |= extreme;
         tessera_rect back;
         if (check(w, "tessera_layer_get_frame", tessera_layer_get_frame(h, &back), TESSERA_OK) == TESSERA_OK &&
@@ -816,15 +820,22 @@ static void do_zoom(world *w) {
     int i;
     uint64_t h = layer_argument(w, f == FAULT_ARGUMENT ? &(fault){NO_FAULT} : &f, 1, &i);
     if (f != FAULT_STALE && f != FAULT_WRONG_KIND && i < 0) return;
+    /* Not on extreme geometry: a zoom there can leave the content offset a rounding step past the 1e12
+     * limit, which later calls (the animator's end of drag) then refuse as their own argument. */
+    if (i >= 0 && subtree_extreme(w, i)) return;
     int bad = f == FAULT_ARGUMENT;
     int expected = f == NO_FAULT ? OK_OR_ARGUMENT : fault_status(f);
     tessera_status s = TESSERA_OK;
     static const double scales[] = {1, 0.5, 2, 8, 0.25, 1.0 / 256, 256, 1.37, 0.9};
     switch (below(r, 8)) {
     case 0: {
-        int child = live_layer(w, 0);
-        uint64_t zooming = chance(r, 20) || child < 0 ? 0 : w->layers[child].handle;
-        if (bad) { zooming = stale_handle(w); expected = TESSERA_INVALID_HANDLE; }
+        int child = chance(r, 20) ? -1 : live_layer(w, 0);
+        uint64_t zooming = child < 0 ? 0 : w->layers[child].handle;
+        if (child >= 0 && !bad) w->layers[child].transformed = 1; /* zoom ops may now transform it */
+        if (bad) { /* a stale or forged handle, never 0 (0 means "no zooming layer") */
+            do zooming = stale_handle(w); while (zooming == 0);
+            expected = TESSERA_INVALID_HANDLE;
+        }
         s = check(w, "tessera_scroll_layer_set_zooming_layer", tessera_scroll_layer_set_zooming_layer(h, zooming),
                   f == NO_FAULT ? OK_OR_ARGUMENT : expected);
         break;
