@@ -192,7 +192,8 @@ public enum KernelBodies<Tier: KernelTierMarker> {
 }
 
 /// A type that names one ISA tier; each tier target declares its own (see ``KernelBodies``), with the
-/// one instruction Swift SIMD cannot express: the tier's non-temporal (streaming) store.
+/// instructions Swift SIMD cannot express: the tier's non-temporal (streaming) store and, where it has
+/// one, its two-vector permute (defaults: none).
 public protocol KernelTierMarker {
     /// True when ``streamStore(_:_:)`` is a non-temporal store on this tier; false when it is an ordinary
     /// store (the streaming kernels then take the temporal path).
