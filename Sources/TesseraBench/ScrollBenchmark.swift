@@ -58,6 +58,8 @@ public enum ScrollBenchmark {
         public var tilesPrepainted = 0
         /// Level-of-detail tiles rasterized, by level exponent (``FrameStatistics/tilesRasterizedByLevel``).
         public var tilesRasterizedByLevel: [Int: Int] = [:]
+        /// Of the tiles rasterized, the tiles of layers' shadows (``FrameStatistics/shadowTilesRasterized``).
+        public var shadowTilesRasterized = 0
         /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
         /// must have ready this frame (rasterized now, or earlier by prepaint or a cache). On a scroll in
         /// one direction each is exposed for the first time and must be rasterized once; after a turn
@@ -198,6 +200,7 @@ extension ScrollBenchmark.Report {
         tilesRasterizedVisible += statistics.tilesRasterizedVisible
         tilesPrepainted += statistics.tilesRasterizedPrepaint
         tilesRasterizedByLevel.merge(statistics.tilesRasterizedByLevel, uniquingKeysWith: +)
+        shadowTilesRasterized += statistics.shadowTilesRasterized
         evictions += statistics.evictions
         peakTileBytes = Swift.max(peakTileBytes, statistics.bytesInCache)
     }

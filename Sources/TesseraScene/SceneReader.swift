@@ -147,6 +147,7 @@ public enum SceneReader {
                 layer.content = try SceneContentReader.displayList(content, path: fields.fieldPath("content"), glyphs: &glyphs)
             }
             try SceneAppearanceReader.read(&fields, layer)
+            try SceneShadowReader.read(&fields, layer)
             try layoutFields(&fields, layer)
             if let sublayers = try fields.array("sublayers") {
                 for (index, sublayer) in sublayers.enumerated() {

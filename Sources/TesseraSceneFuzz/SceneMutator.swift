@@ -29,13 +29,14 @@ struct SceneMutator {
     /// The JSON type of every field of README.md's "Scene files".
     static let fieldTypes: [String: String] = {
         var types: [String: String] = ["viewport": "object", "root": "object", "clipsToBounds": "bool", "hidden": "bool",
-                                       "allowsGroupOpacity": "bool"]
-        for key in ["width", "height", "scale", "opacity", "radius", "seed", "cornerRadius", "borderWidth"] {
+                                       "allowsGroupOpacity": "bool", "shadowPath": "object"]
+        for key in ["width", "height", "scale", "opacity", "radius", "seed", "cornerRadius", "borderWidth",
+                    "shadowOpacity", "shadowRadius"] {
             types[key] = "number"
         }
-        for key in ["name", "kind", "background", "color", "string", "pixels", "borderColor"] { types[key] = "string" }
+        for key in ["name", "kind", "background", "color", "string", "pixels", "borderColor", "shadowColor"] { types[key] = "string" }
         for key in ["frame", "boundsOrigin", "contentOffset", "contentSize", "contentInset", "content", "sublayers",
-                    "rect", "roundedRect", "linearGradient", "text", "image", "start", "end", "stops", "size"] {
+                    "rect", "roundedRect", "linearGradient", "text", "image", "start", "end", "stops", "size", "shadowOffset"] {
             types[key] = "array"
         }
         return types

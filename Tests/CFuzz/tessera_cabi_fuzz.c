@@ -625,7 +625,40 @@ static void do_opacity(world *w) {
     check(w, "tessera_layer_set_opacity", tessera_layer_set_opacity(h, opacity), fault_status(f));
 }
 
-/* Corner radius, border and group opacity (bad values: NaN, infinities, negatives, above 1e12). */
+/* A shadow on the layer `h` that do_appearance just used (with its handle fault `f`), from a private random
+ * stream derived from the shared one without advancing it, so every other call of a case stays as it was.
+ * One time in four a field is bad (NaN, out of range, a negative size) or the struct is null; the call
+ * must then fail with TESSERA_INVALID_ARGUMENT naming it, and a good one must read back. */
+static void do_shadow(world *w, uint64_t h, fault f) {
+    rng p = {w->random.state ^ 0x5AD0F00D5AD0F00Dull};
+    if (!chance(&p, 25)) return;
+    tessera_color c = {(uint8_t)below(&p, 256), (uint8_t)below(&p, 256), (uint8_t)below(&p, 256), (uint8_t)below(&p, 256)};
+    tessera_shadow s = {c, uniform(&p, 0, 1), uniform(&p, -20, 20), uniform(&p, -20, 20), uniform(&p, 0, 24),
+                        (int32_t)below(&p, 2), {uniform(&p, -10, 40), uniform(&p, -10, 40), uniform(&p, 0, 60),
+                        uniform(&p, 0, 60)}, uniform(&p, 0, 30)};
+    int bad = chance(&p, 25), null = 0;
+    if (bad) {
+        s.has_path = 1;
+        switch (below(&p, 7)) {
+        case 0: s.opacity = chance(&p, 50) ? NAN : 1.0000001; break;
+        case 1: s.radius = chance(&p, 50) ? -0.5 : 256.5; break;
+        case 2: s.offset_x = chance(&p, 50) ? NAN : INFINITY; break;
+        case 3: s.offset_y = -1e308; break;
+        case 4: s.path_rect.width = -1; break;
+        case 5: s.path_corner_radius = chance(&p, 50) ? NAN : 2e12; break;
+        default: null = 1;
+        }
+    }
+    int expected = f != NO_FAULT ? fault_status(f) : bad ? TESSERA_INVALID_ARGUMENT : TESSERA_OK;
+    if (check(w, "tessera_layer_set_shadow", tessera_layer_set_shadow(h, null ? NULL : &s), expected) == TESSERA_OK) {
+        tessera_shadow back;
+        check(w, "tessera_layer_get_shadow", tessera_layer_get_shadow(h, &back), TESSERA_OK);
+        if (back.opacity != s.opacity || back.radius != s.radius || back.has_path != (s.has_path != 0))
+            fail(w->index, "tessera_layer_get_shadow did not read back what tessera_layer_set_shadow set");
+    }
+}
+
+/* Corner radius, border, group opacity and shadow (bad values: NaN, infinities, negatives, above 1e12). */
 static void do_appearance(world *w) {
     rng *r = &w->random;
     int which = below(r, 3);
@@ -644,6 +677,7 @@ static void do_appearance(world *w) {
     default:
         check(w, "tessera_layer_set_allows_group_opacity",
               tessera_layer_set_allows_group_opacity(h, chance(r, 20) ? INT32_MIN : below(r, 2)), fault_status(f));
+        do_shadow(w, h, f);
     }
 }
 

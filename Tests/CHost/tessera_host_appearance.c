@@ -53,6 +53,8 @@ int tessera_c_host_appearance(uint8_t *frame_out, tessera_frame_statistics *stat
     TRY(tessera_layer_set_clips_to_bounds(card, 1));
     TRY(tessera_layer_set_corner_radius(card, 10.5));
     TRY(tessera_layer_set_border(card, 1.5, &border));
+    const tessera_shadow shadow = {{0, 0, 0, 255}, 0.4, 0, 3, 4, 0, {0, 0, 0, 0}, 0};
+    TRY(tessera_layer_set_shadow(card, &shadow));
     TRY(tessera_layer_create(&image_frame, &image));
     TRY(tessera_layer_set_content(image, fill, NULL, 1));
     TRY(tessera_layer_add_sublayer(card, image));
@@ -74,6 +76,19 @@ int tessera_c_host_appearance(uint8_t *frame_out, tessera_frame_statistics *stat
     }
     if (tessera_layer_set_border(card, 0.0 / 0.0, NULL) != TESSERA_INVALID_ARGUMENT || !strstr(tessera_last_error(), "width")) {
         snprintf(message, message_capacity, "a NaN border width was not refused by name: %s", tessera_last_error());
+        return 1;
+    }
+
+    tessera_shadow bad = shadow;
+    bad.radius = -2;
+    if (tessera_layer_set_shadow(card, &bad) != TESSERA_INVALID_ARGUMENT || !strstr(tessera_last_error(), "shadow->radius")) {
+        snprintf(message, message_capacity, "a negative shadow radius was not refused by name: %s", tessera_last_error());
+        return 1;
+    }
+    tessera_shadow back;
+    TRY(tessera_layer_get_shadow(card, &back));
+    if (back.radius != 4 || back.opacity != 0.4 || back.offset_y != 3 || back.has_path) {
+        snprintf(message, message_capacity, "tessera_layer_get_shadow gave radius %g opacity %g", back.radius, back.opacity);
         return 1;
     }
 

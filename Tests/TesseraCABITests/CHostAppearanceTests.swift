@@ -4,9 +4,9 @@ import Testing
 @testable import Tessera
 import TesseraCABI
 
-/// The C host's appearance scene (Tests/CHost/tessera_host_appearance.c: corner radius, border, group
-/// opacity through tessera.h) equals, bit for bit, the same scene built through the Swift API; bad radii
-/// and widths are refused by name (checked in C).
+/// The C host's appearance scene (Tests/CHost/tessera_host_appearance.c: corner radius, border, shadow,
+/// group opacity through tessera.h) equals, bit for bit, the same scene built through the Swift API; bad radii,
+/// widths and shadows are refused by name, the shadow reads back (checked in C).
 @Suite struct CHostAppearanceTests {
     static let width = Int(TESSERA_APPEARANCE_WIDTH), height = Int(TESSERA_APPEARANCE_HEIGHT)
 
@@ -28,6 +28,9 @@ import TesseraCABI
         try card.setCornerRadius(10.5)
         try card.setBorderWidth(1.5)
         card.borderColor = Color(red: 20, green: 40, blue: 200, alpha: 160)
+        try card.setShadowOpacity(0.4)
+        try card.setShadowOffset(Size(width: 0, height: 3))
+        try card.setShadowRadius(4)
         let image = try Layer(frame: Rect(x: -4, y: 20, width: 40, height: 40))
         image.content = DrawingContent(isOpaque: true) { context in
             for y in 0..<context.deviceRect.height {

@@ -295,6 +295,23 @@ tessera_status tessera_layer_set_border(tessera_layer layer, double width, const
  *  (README.md, "Group opacity"). */
 tessera_status tessera_layer_set_allows_group_opacity(tessera_layer layer, int32_t allows);
 
+/** A layer's shadow (README.md, "Shadows"): the layer's shape blurred, drawn below the layer. */
+typedef struct tessera_shadow {
+    tessera_color color;       /**< straight alpha; default opaque black */
+    double opacity;            /**< 0…1; default 0: no shadow */
+    double offset_x, offset_y; /**< points, layer's plane (y down), within ±1e12; default (0, -3) as Core Animation */
+    double radius;             /**< the blur's standard deviation in points, 0…256; default 3 */
+    int32_t has_path;          /**< non-zero: the shape is path_rect / path_corner_radius, else the bounds */
+    tessera_rect path_rect;    /**< points, the layer's bounds coordinates (when has_path) */
+    double path_corner_radius; /**< points, 0…1e12 (when has_path) */
+} tessera_shadow;
+
+/** Sets every shadow property at once. Errors name the field (`shadow->opacity`, `shadow->path_rect.width`, …);
+ *  the layer is then unchanged. */
+tessera_status tessera_layer_set_shadow(tessera_layer layer, const tessera_shadow *shadow);
+/** Writes the layer's shadow properties (has_path 0 and a zero path when it has none). */
+tessera_status tessera_layer_get_shadow(tessera_layer layer, tessera_shadow *out);
+
 /* ---- Auto Layout (README.md, "Auto Layout") ------------------------------------------------------ */
 
 /** A layer attribute for tessera_constraint_create. */

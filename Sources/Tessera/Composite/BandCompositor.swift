@@ -33,10 +33,12 @@ import TesseraKernelBodies
 enum BandCompositor {
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
     /// within the framebuffer; `nil`: all of it).
+    /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
+    @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
-                          bandHeight: Int, workers: Int, kernels: KernelTable) {
+                          bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
-        guard bins.count > 0 else { return }
+        guard bins.count > 0 else { return 0 }
         var items: [WorkItem] = []
         for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
             for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
@@ -47,7 +49,7 @@ enum BandCompositor {
             }
         }
         let itemCount = items.count
-        guard itemCount > 0 else { return }
+        guard itemCount > 0 else { return 0 }
         let work = items
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
                            native: kernels.routines, masked: kernels.maskRoutines,
@@ -61,12 +63,13 @@ enum BandCompositor {
                 }
                 return
             }
-            WorkLanes.run(count: itemCount, lanes: lanes) { index in
+            WorkLanes.run(count: itemCount, lanes: lanes, crew: crew) { index in
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
                     composite(list, raw, bins, work[index], into: framebuffer, kit)
                 }
             }
         }
+        return itemCount
     }
 
     /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band
@@ -95,10 +98,12 @@ enum BandCompositor {
         let maskStride: Int
         let maskX: Int
         let maskY: Int
-        /// A group's ops (composited offscreen), or nil.
-        let group: DrawGroup?
+        /// True for a group's op (its ops are composited offscreen; read from the ``DrawOp``).
+        let isGroup: Bool
         /// The opaque colour a tile is drawn onto in one pass (``DrawOp/underlay``), as a pixel word.
         let underlay: UInt32?
+        /// The tile's all-zero rows (``DrawOp/zeroRows``; the op owns them).
+        let zeroRows: ZeroRows.View
 
         init(_ op: DrawOp) {
             switch op.source {
@@ -123,12 +128,13 @@ enum BandCompositor {
                 color = 0
                 scaled = nil
             }
-            if case .group(let group) = op.source { self.group = group } else { group = nil }
+            if case .group = op.source { isGroup = true } else { isGroup = false }
             originX = op.sourceOrigin.x
             originY = op.sourceOrigin.y
             opacity = op.opacity
             isOpaque = op.isOpaque
             underlay = op.underlay?.word
+            zeroRows = op.zeroRows.view
             if let patch = op.mask {
                 mask = UnsafeRawPointer(patch.buffer.baseAddress)
                 maskStride = patch.buffer.bytesPerRow
@@ -194,7 +200,7 @@ enum BandCompositor {
             let op = raw[piece.op]
             let r = piece.rect
             let destination = target.pointer(r.minX, r.minY)
-            if let group = op.group {
+            if op.isGroup, case .group(let group) = ops[piece.op].source {
                 compositeGroup(group, r, over: destination, stride, op, routines, isNative: isNative, kit)
             } else if op.mask != nil {
                 masked(op, r, over: destination, stride, routines, isNative: isNative, kit) { d, dStride in
@@ -217,14 +223,26 @@ enum BandCompositor {
                                           r.width, r.height, mapping, scaled.filter, op.opacity)
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
-                if let color = op.underlay {
-                    routines.sourceOverSolid(source, op.bytesPerRow, destination, stride, r.width, r.height, color,
-                                             streams && piece.streams)
-                } else if op.isOpaque {
-                    let copy = streams && piece.streams ? routines.copyStreaming : routines.copy
+                let stream = streams && piece.streams
+                if op.isOpaque && op.underlay == nil {
+                    let copy = stream ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
-                } else {
-                    routines.sourceOver(source, op.bytesPerRow, destination, stride, r.width, r.height, op.opacity)
+                    continue
+                }
+                // Runs of the tile's zero rows are not read: the underlay's colour, or nothing.
+                let first = r.minY - op.originY
+                op.zeroRows.forEachRun(in: first..<(r.maxY - op.originY)) { rows, zero in
+                    let src = source + (rows.lowerBound - first) * op.bytesPerRow
+                    let dst = destination + (rows.lowerBound - first) * stride
+                    if let color = op.underlay {
+                        if zero {
+                            (stream ? routines.fillStreaming : routines.fill)(dst, stride, r.width, rows.count, color)
+                        } else {
+                            routines.sourceOverSolid(src, op.bytesPerRow, dst, stride, r.width, rows.count, color, stream)
+                        }
+                    } else if !zero {
+                        routines.sourceOver(src, op.bytesPerRow, dst, stride, r.width, rows.count, op.opacity)
+                    }
                 }
             } else if op.isOpaque {
                 let fill = streams && piece.streams ? routines.fillStreaming : routines.fill

@@ -127,7 +127,7 @@ struct DrawListBuilder {
                     ? onto?.color : nil
                 ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: op.sourceOrigin,
                                   opacity: opacity, isOpaque: (opaque && piece.patch == nil) || under != nil,
-                                  mask: piece.patch, underlay: under))
+                                  mask: piece.patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
                 signatures.append(DrawSignature(identity: identity, destination: piece.rect,
                                                 sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
                                                 maskStamp: piece.patch?.stamp ?? 0, maskX: piece.patch?.x ?? 0,

@@ -38,6 +38,10 @@ public final class Compositor {
     var damageFormat: PixelFormat?
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
+    /// Band helpers woken at the start of a frame that will likely composite many bands (``WorkCrew``).
+    let crew = WorkCrew()
+    /// The band work items of the last composite (1 or 0: nothing to wake helpers for).
+    var lastBandItems = 0
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 
@@ -104,6 +108,9 @@ public final class Compositor {
             return statistics
         }
         unchanged = nil
+        if configuration.workers > 1, lastBandItems > 1 {  // like the last frame: helpers spin until the bands
+            crew.wake(helpers: configuration.workers - 1)
+        }
         let epoch = ModelEpoch.current
         var statistics = FrameStatistics()
 
@@ -157,9 +164,9 @@ public final class Compositor {
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
             statistics.drawOpsUnderlaid = relevant.ops.reduce(0) { $0 + ($1.underlay == nil ? 0 : 1) }
-            BandCompositor.composite(relevant, into: framebuffer, regions: regions,
-                                     bandHeight: configuration.bandHeight, workers: configuration.workers,
-                                     kernels: kernels)
+            lastBandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
+                                                     bandHeight: configuration.bandHeight,
+                                                     workers: configuration.workers, kernels: kernels, crew: crew)
         }
         damage = tracker
         statistics.opacityPeepholes = plan.opacityPeepholes

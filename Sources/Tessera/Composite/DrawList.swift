@@ -36,6 +36,9 @@ struct DrawOp: Sendable {
     /// writes `tile OVER underlay` in one pass (`KernelRoutines.sourceOverSolid`), the same bytes as the
     /// colour op followed by the tile's src-over, and is opaque.
     var underlay: Pixel? = nil
+    /// For a tile: its all-zero rows (``ZeroRows``, tile rows), which composition writes or skips without
+    /// reading them.
+    var zeroRows = ZeroRows.none
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).

@@ -61,6 +61,9 @@ struct PlannedLayer {
     /// Plane device pixels per point: the compositor's scale times the product of the transform scales
     /// of the layer and its ancestors. Its tiles are keyed and rasterized at this scale.
     let scale: Double
+    /// For a layer's shadow (`FramePlanner+Shadows.swift`): what its tiles draw, compared by the tile
+    /// manager with what they drew before (a change invalidates them all); nil for content.
+    var shadow: ShadowContent? = nil
 
     /// True when the frame shows some of the layer's content.
     var isVisible: Bool { !visiblePlaneRect.isEmpty }

@@ -1,7 +1,8 @@
 /// Walks a layer tree and plans a frame (step 1 of the frame in `ARCHITECTURE.md`): the only stage that
 /// reads the model. One walk per frame yields both the draws and the look-ahead layers.
 ///
-/// Paint order: a layer's background colour, then its content, then its sublayers in order.
+/// Paint order: a layer's shadow (`FramePlanner+Shadows.swift`), its background colour, then its content,
+/// then its sublayers in order.
 /// For each visible layer:
 /// - its composited origin `C` (points, framebuffer plane) is its ``Layer/frame`` origin taken through
 ///   each ancestor's plane-to-superlayer step up to the root (the root's own frame places it; without
@@ -41,15 +42,17 @@ struct FramePlanner {
     /// furthest reach is one viewport).
     let lookAhead: PixelRect
 
-    private var layers: [PlannedLayer] = []
-    private var entering: [PlannedLayer] = []
+    /// Planned layers that the frame shows, and those only in the look-ahead region (also appended to by
+    /// `FramePlanner+Shadows.swift`).
+    var layers: [PlannedLayer] = []
+    var entering: [PlannedLayer] = []
     private var ops: [PlannedOp] = []
     /// Group-opacity groups (`FramePlanner+Groups.swift`).
     var groups: [PlannedGroup] = []
     var peepholes = 0
     /// Layers visited so far with an opacity below 1 (a group containing one has no peephole).
     var translucentLayers = 0
-    private var tileOps = 0
+    var tileOps = 0
     /// The plane-to-superlayer step of every ancestor of the layer being visited, root first
     /// (``Layer/planeToSuperlayer``), and the product of their scales.
     private var ancestorMaps: [PlaneMap] = []
@@ -102,7 +105,9 @@ struct FramePlanner {
         let ownLookAhead = deviceRect.intersection(lookAheadClip)
         // Outside the look-ahead region a layer draws and prepaints nothing, and neither does its subtree
         // when it clips to its bounds or has none: one rect test, no ops, no shapes, no group.
-        if ownLookAhead.isEmpty && (layer.clipsToBounds || layer.sublayers.isEmpty) { return }
+        let shadow = try plannedShadow(layer, composited: composited)  // nil without a visible shadow
+        if ownLookAhead.isEmpty && (layer.clipsToBounds || layer.sublayers.isEmpty)
+            && !(shadow?.meets(lookAheadClip) ?? false) { return }
         var shapes = shapes
         let group = beginGroup(layer, alpha: alpha, shapes: shapes)
         if layer.opacity < 1 { translucentLayers += 1 }
@@ -114,6 +119,7 @@ struct FramePlanner {
         let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
         defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
+        if let shadow { planShadow(shadow, clip: clip, lookAheadClip: lookAheadClip, alpha: alpha, shapes: shapes) }
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {
@@ -218,7 +224,7 @@ struct FramePlanner {
     }
 
     /// ``Point/devicePixel(atScale:)``, after checking the result fits comfortably in an `Int`.
-    private func devicePixel(_ point: Point, _ layer: Layer) throws -> (x: Int, y: Int) {
+    func devicePixel(_ point: Point, _ layer: Layer) throws -> (x: Int, y: Int) {
         let limit = 4.5e15  // 2^52: exact integers in a Double, far from Int overflow.
         guard abs(point.x * scale) < limit, abs(point.y * scale) < limit else {
             throw TesseraError.invalidArgument(

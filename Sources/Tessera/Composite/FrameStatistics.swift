@@ -31,6 +31,8 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Of the rasters taken in (visible and prepaint), the level-of-detail tiles by level exponent `k`
     /// (rasterized at `scale · 2^k`, README.md "Levels of detail"); exact-scale tiles are not listed.
     public var tilesRasterizedByLevel: [Int: Int] = [:]
+    /// Of ``tilesRasterized``: the tiles of layers' shadows (README.md, "Shadows").
+    public var shadowTilesRasterized = 0
     /// Raster results dropped because their tile was invalidated again, evicted or freed while they ran.
     public var rasterResultsDropped = 0
     /// Raster jobs this frame queued (new, or queued again at a new priority).

@@ -50,6 +50,15 @@ public class Layer {
 
     /// Corner radius, border (see `Layer+Appearance.swift`); compositing properties, never rasterized.
     var appearance = LayerAppearance() { didSet { if oldValue != appearance { recordChange(.compositing) } } }
+    /// Shadow colour, opacity, offset, radius, path (see `Layer+Shadow.swift`); the shadow draws outside
+    /// the frame, so a change also notes the layer as moved in its superlayer's ``SublayerIndex``.
+    var shadow = LayerShadow() {
+        didSet {
+            guard oldValue != shadow else { return }
+            superlayer?.noteSublayerMoved(self)
+            recordChange(.compositing)
+        }
+    }
 
     /// What the layer draws in its own plane above its background colour; `nil` draws nothing.
     /// Replacing it invalidates everything the layer drew.
@@ -169,6 +178,7 @@ public class Layer {
         let origin = try origin.validated("boundsOrigin")
         guard origin != boundsOrigin else { return }
         boundsOrigin = origin
+        if shadow.path != nil, shadow.isVisible { superlayer?.noteSublayerMoved(self) }  // a path's shadow moved
         recordChange(.boundsOrigin)
     }
 

@@ -4,8 +4,10 @@
 /// A sublayer whose subtree can draw outside its own frame (it has sublayers and does not clip to its
 /// bounds) is not indexed but listed in ``unbounded``: a query always returns it. Every other sublayer
 /// draws only inside its `frame` (the transformed bounds' box, in this layer's plane; borders are inside
-/// the bounds). Built on demand by ``Layer/sublayerIndex`` and dropped whenever a sublayer is added,
-/// removed or reordered, or one changes `clipsToBounds` or its sublayers (``Layer/recordChange(_:)``).
+/// the bounds) — or inside its frame and its shadow's extent (``Layer/shadowExtentInSuperlayer``): its
+/// ``extent(of:)``, what it is filed and tested under. Built on demand by ``Layer/sublayerIndex`` and
+/// dropped whenever a sublayer is added, removed or reordered, or one changes `clipsToBounds`, its
+/// sublayers or its shadow (``Layer/recordChange(_:)``).
 ///
 /// A sublayer whose frame or transform changes (a scroll indicator moving every frame of a fling) does not
 /// drop the index: it is noted as ``moved`` (at most ``maximumMoved``, then the index is dropped), left out
@@ -38,7 +40,7 @@ final class SublayerIndex {
         for (position, sublayer) in sublayers.enumerated() {
             positions[ObjectIdentifier(sublayer)] = position
             if sublayer.sublayers.isEmpty || sublayer.clipsToBounds {
-                indexed.append((position, sublayer.frame))
+                indexed.append((position, Self.extent(of: sublayer)))
             } else {
                 unbounded.append(position)
             }
@@ -54,6 +56,12 @@ final class SublayerIndex {
         frames = indexed.map(\.frame)
         self.unbounded = unbounded
         self.positions = positions
+    }
+
+    /// Where a bounded sublayer can draw (points, this layer's plane): its frame, and its shadow's extent.
+    static func extent(of sublayer: Layer) -> Rect {
+        let frame = sublayer.frame
+        return sublayer.shadowExtentInSuperlayer.map { frame.union($0) } ?? frame
     }
 
     /// Notes that `sublayer`'s frame changed; false when too many have (the caller drops the index).
@@ -85,7 +93,7 @@ final class SublayerIndex {
             index += 1
         }
         for position in moved {
-            let frame = sublayers[position].frame
+            let frame = Self.extent(of: sublayers[position])
             if frame.maxY >= rect.minY, frame.minY <= rect.maxY, frame.minX <= rect.maxX, frame.maxX >= rect.minX {
                 found.append(position)
             }

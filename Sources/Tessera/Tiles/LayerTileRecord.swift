@@ -27,6 +27,8 @@ final class LayerTileRecord {
     var pendingSince: UInt64 = 0
     /// The keys of the layer's tile entries.
     var keys: Set<TileKey> = []
+    /// For a shadow's tiles: the shadow they were drawn for (``PlannedLayer/shadow``).
+    var shadow: ShadowContent?
 
     init(lifetime: LayerLifetime, seenSerial: UInt64) {
         self.lifetime = lifetime

@@ -30,6 +30,8 @@ final class RasterJob: @unchecked Sendable {
     var state: State = .withdrawn
     /// Set by the worker when done: the drawn buffer's coverage and when drawing started and ended.
     var coverage: AlphaCoverage = .mixed
+    /// Set with ``coverage``: the drawn buffer's all-zero rows.
+    var zeroRows = ZeroRows.none
     var started: ContinuousClock.Instant?
     var finished: ContinuousClock.Instant?
     /// The worker lane (0 ..< workers) that drew it.
@@ -58,12 +60,17 @@ final class RasterJob: @unchecked Sendable {
     }
 
     /// Clears the target, lets the content draw into it and finds its coverage (from
-    /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan). Worker thread.
+    /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan that also finds its
+    /// zero rows). Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped
         target.clear()
         content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale))
-        coverage = content.isOpaque(in: deviceRect, scale: scale) ? .opaque : target.alphaCoverage()
+        if content.isOpaque(in: deviceRect, scale: scale) {
+            coverage = .opaque
+        } else {
+            (coverage, zeroRows) = target.alphaCoverageAndZeroRows()
+        }
     }
 }

@@ -20,6 +20,8 @@ final class TileEntry {
     var stamp: UInt64 = 0
     /// What ``pixels``' alpha says (``AlphaCoverage/mixed`` until known).
     var coverage: AlphaCoverage = .mixed
+    /// ``pixels``' all-zero rows (composition skips reading them).
+    var zeroRows = ZeroRows.none
     /// False once an invalidation touched the tile, until a raster of the new drawing arrives.
     var isCurrent = false
     /// Increases with every invalidation; a raster result of another version is dropped.

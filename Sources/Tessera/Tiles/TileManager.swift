@@ -72,6 +72,8 @@ final class TileManager {
         let coverage: AlphaCoverage
         /// Which pixels these are, for damage tracking.
         let identity: DrawIdentity
+        /// The tile's all-zero rows.
+        var zeroRows = ZeroRows.none
     }
 
     /// Steps 1–6 above. Returns one element per op of `plan` (`nil` for colour ops).
@@ -178,7 +180,10 @@ final class TileManager {
                 } else {
                     statistics.tilesShownStale += 1
                 }
-                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp))
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp),
+                                               zeroRows: entry.zeroRows)
+            } else if case let .tile(layer, _, _) = plan.ops[index].source, plan.layers[layer].shadow != nil {
+                statistics.tilesCheckerboarded += 1  // a missing shadow tile is left out, not checkered
             } else {
                 statistics.tilesCheckerboarded += 1
                 statistics.checkerboardPixels += area
@@ -312,6 +317,7 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
+            if job.key.layer & FramePlanner.shadowIdentityBit != 0 { arrivals.shadows += 1 }
             if job.key.isLevel {
                 arrivals.byLevel[Int((job.key.rasterScale / scale).exponent), default: 0] += 1
             }
@@ -319,6 +325,7 @@ final class TileManager {
             entry.stamp = stamps
             entry.pixels = target
             entry.coverage = job.coverage
+            entry.zeroRows = job.zeroRows
             entry.isCurrent = true
             if let since = entry.waitingSince {
                 arrivals.visible += 1
@@ -352,8 +359,12 @@ final class TileManager {
 
     /// Marks the tiles `planned`'s new invalidations touch as stale; returns how many.
     private func applyInvalidations(_ planned: PlannedLayer, _ record: LayerTileRecord) -> Int {
-        let changes = planned.displayLog.changes(since: record.seenSerial)
+        var changes = planned.displayLog.changes(since: record.seenSerial)
         record.seenSerial = planned.displayLog.serial
+        if let shadow = planned.shadow, record.shadow != shadow {  // a shadow's tiles hold one drawing
+            if record.shadow != nil { changes = .all }
+            record.shadow = shadow
+        }
         var touched: [TileEntry] = []
         switch changes {
         case .none:
@@ -417,6 +428,7 @@ private struct Arrivals {
     var dropped = 0
     var evictions = 0
     var byLevel: [Int: Int] = [:]
+    var shadows = 0
     var workTime: Duration = .zero
     var latencies: [Duration] = []
 
@@ -426,6 +438,7 @@ private struct Arrivals {
         statistics.rasterResultsDropped += dropped
         statistics.evictions += evictions
         statistics.tilesRasterizedByLevel.merge(byLevel, uniquingKeysWith: +)
+        statistics.shadowTilesRasterized += shadows
         statistics.rasterWorkTime += workTime
         statistics.tileArrivalLatencies += latencies
     }

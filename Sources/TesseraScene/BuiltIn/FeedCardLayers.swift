@@ -1,7 +1,7 @@
 import Tessera
 
 /// `feed`'s card look with Core Animation properties: each card is its own layer (white background,
-/// 24-point corner radius with `clipsToBounds`, a 1-point hairline border) whose drawing — gradient header,
+/// 24-point corner radius with `clipsToBounds`, a 1-point hairline border, a soft shadow) whose drawing — gradient header,
 /// avatar, text, thumbnail — is in the card's own plane with square corners: the rounded mask is applied
 /// at composite time, so the tiles never hold a corner. Every 9th card fades (opacity 0.85) with a badge
 /// overlapping its header: a group-opacity group.
@@ -9,6 +9,10 @@ enum FeedCardLayers {
     static let cornerRadius = 24.0
     static let hairline = Color(red: 0xD8, green: 0xD8, blue: 0xDE)
     static let fadingEvery = 9
+    /// A soft shadow under every card (README.md, "Shadows"): black at 18 %, σ = 12 points, 6 points down.
+    static let shadowOpacity = 0.18
+    static let shadowRadius = 12.0
+    static let shadowOffset = Size(width: 0, height: 6)
 
     /// `count` card drawings for cards `width × 360` points (card plane: origin at the card's top-left).
     static func variants(width: Double, count: Int = 12) throws -> [DisplayList] {
@@ -57,6 +61,9 @@ enum FeedCardLayers {
             try card.setBorderWidth(1)
             card.borderColor = hairline
             card.content = drawings[Int(proceduralHash(index, 0, 1) % UInt64(drawings.count))]
+            try card.setShadowOpacity(shadowOpacity)
+            try card.setShadowRadius(shadowRadius)
+            try card.setShadowOffset(shadowOffset)
             if index % fadingEvery == fadingEvery - 1 {
                 try card.setOpacity(0.85)
                 let dot = try Layer(frame: Rect(x: cardWidth - 96, y: 56, width: 72, height: 72))

@@ -2,7 +2,7 @@ import Tessera
 
 /// `feed`: a 4K viewport scrolling a column of cards, with an opaque app background and a translucent
 /// fixed header outside the scroll layer. The default look is card layers with rounded-corner masks,
-/// borders and fading groups (``FeedCardLayers``, 10,000 cards); `flat` is the previous look, 100,000
+/// borders, soft shadows and fading groups (``FeedCardLayers``, 10,000 cards); `flat` is the previous look, 100,000
 /// cards drawn into the scroll layer's own content (`feed-flat`), for before/after figures in one run.
 enum FeedScene {
     static let width = 3840.0, height = 2160.0, cards = 100_000, cardLayers = 10_000

@@ -40,6 +40,14 @@ import Tessera
 ///   image of the framebuffer's size, which is then blended pixel by pixel with the group's `o` and the
 ///   ancestors' coverage `c`: `round(p · round(c · o / 255) / 255)`. Always, without a peephole.
 ///
+/// - shadows (README.md, "Shadows"): before its background, a layer with `shadowOpacity` and colour
+///   alpha draws its shadow: the shape (`shadowPath`, or the bounds with `cornerRadius`) moved by
+///   `shadowOffset`, in plane device pixels `(point · K·s)`, as the same signed-distance coverage,
+///   over the shape's pixels grown by `3k` (`k` the box radius of σ = `shadowRadius · K·s`, from
+///   `ScalarReference.boxRadius`), blurred whole by `ScalarReference.shadowBlur`; the colour
+///   premultiplied × `round(shadowOpacity · 255)` × the blurred coverage, each rounded, then drawn like
+///   content: clipped by the ancestors only, scaled by the inherited coverages and the layer's opacity.
+///
 /// The only production code it calls is `LayerContent.draw(in:)` (what the content is) and the model's
 /// getters.
 enum ReferenceRenderer {
@@ -165,6 +173,47 @@ enum ReferenceRenderer {
                        effective: opacity * layer.opacity, scale: scale, levels: levels, shapes: shapes)
     }
 
+    /// The layer's shadow (see the type's discussion), drawn whole.
+    private static func drawShadow(_ layer: Layer, composited: (x: Double, y: Double), k: Double,
+                                   into image: inout Image, clip: Box, alpha: Int, scale: Double, shapes: [Shape]) throws {
+        let color = layer.shadowColor
+        let o = Int((layer.shadowOpacity * 255).rounded())
+        guard o > 0, color.alpha > 0 else { return }
+        let a = Int(color.alpha)
+        let pixel = ([Int(color.red) * a, Int(color.green) * a, Int(color.blue) * a].map(roundedDivide) + [a])
+            .map { roundedDivide($0 * o) }
+        guard pixel[3] > 0 else { return }
+        let shape = layer.shadowPath ?? ShadowPath(rect: layer.bounds, cornerRadius: layer.cornerRadius)
+        guard shape.rect.width > 0, shape.rect.height > 0 else { return }
+        let s = k * scale
+        let left = shape.rect.origin.x + layer.shadowOffset.width, top = shape.rect.origin.y + layer.shadowOffset.height
+        let x0 = left * s, y0 = top * s, x1 = (left + shape.rect.width) * s, y1 = (top + shape.rect.height) * s
+        let radius = ScalarReference.boxRadius(sigma: layer.shadowRadius * s)
+        let reach = 3 * radius
+        let px0 = Int(x0.rounded(.down)) - reach, py0 = Int(y0.rounded(.down)) - reach
+        let px1 = Int(x1.rounded(.up)) + reach, py1 = Int(y1.rounded(.up)) + reach
+        let plane = try CoverageBuffer(width: px1 - px0, height: py1 - py0)
+        for y in py0..<py1 {
+            for x in px0..<px1 {
+                plane[x - px0, y - py0] = UInt8(Shape.roundedCoverage(Double(x) + 0.5, Double(y) + 0.5, x0: x0, y0: y0,
+                                                                      x1: x1, y1: y1, radius: shape.cornerRadius * s))
+            }
+        }
+        try ScalarReference.shadowBlur(plane, radius: radius)
+        let tx = device(composited.x - k * layer.boundsOrigin.x, scale)
+        let ty = device(composited.y - k * layer.boundsOrigin.y, scale)
+        let area = Box(x0: px0 + tx, y0: py0 + ty, x1: px1 + tx, y1: py1 + ty).meeting(clip)
+        guard !area.isEmpty else { return }
+        for y in area.y0..<area.y1 {
+            for x in area.x0..<area.x1 {
+                let c = Int(plane[x - tx - px0, y - ty - py0])
+                guard c > 0 else { continue }
+                let m = roundedDivide(coverage(shapes, x: x, y: y) * alpha)
+                image.blend(pixel.map { roundedDivide(roundedDivide($0 * c) * m) }, x: x, y: y)
+            }
+        }
+    }
+
     private static func visitLayer(_ layer: Layer, composited: (x: Double, y: Double), outerScale: Double,
                                    into image: inout Image, clip: Box, effective: Double, scale: Double,
                                    levels: [ObjectIdentifier: Double], shapes: [Shape]) throws {
@@ -177,6 +226,8 @@ enum ReferenceRenderer {
         let radius = layer.cornerRadius * k * scale
         let rounded = radius > 0 && !rect.isEmpty ? shapes + [Shape(box: rect, radius: radius, border: 0)] : shapes
         let clipped = layer.clipsToBounds ? rounded : shapes
+        try drawShadow(layer, composited: composited, k: k, into: &image, clip: clip, alpha: alpha, scale: scale,
+                       shapes: shapes)
         if !own.isEmpty {
             if let color = layer.backgroundColor {
                 let a = Int(color.alpha)

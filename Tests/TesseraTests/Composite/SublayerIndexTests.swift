@@ -67,6 +67,41 @@ import Testing
         }
     }
 
+    /// Shadows drawn far from their cards (offsets beyond the look-ahead region, paths): the index files a
+    /// shadowed card under its frame and its shadow, and refiles it when the shadow or a path's plane moves.
+    @Test func farShadowsAreFoundThroughTheIndex() throws {
+        let (root, scroll) = try Self.makeScene()
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
+        var random = SplitMix(seed: 11)
+        var pathed: Layer?
+        for (index, card) in scroll.sublayers.enumerated() where index % 4 == 1 {
+            try card.setShadowOpacity(0.8)
+            try card.setShadowRadius(1.5)
+            try card.setShadowOffset(Size(width: 0, height: index % 8 == 1 ? 300 : -260))
+        }
+        for step in 0..<24 {
+            let card = scroll.sublayers[Int(random.next() % UInt64(scroll.sublayers.count))]
+            switch step % 5 {
+            case 0: try scroll.setContentOffset(Point(x: 0, y: Double(random.next() % 1900)))
+            case 1:
+                try card.setShadowOpacity(1)
+                try card.setShadowOffset(Size(width: 5, height: Double(random.next() % 600) - 300))
+            case 2:
+                try card.setShadowOpacity(0.5)
+                try card.setShadowPath(ShadowPath(rect: Rect(x: 0, y: Double(random.next() % 500) - 250, width: 30, height: 10)))
+                pathed = card
+            case 3:  // only the bounds origin of a card with a path moves: its shadow moves in the feed's plane
+                guard let pathed, let path = pathed.shadowPath else { break }
+                try pathed.setBoundsOrigin(Point(x: 0, y: Double(random.next() % 400) - 200))
+                try scroll.setContentOffset(Point(x: 0, y: max(0, pathed.frame.minY + path.rect.minY - pathed.boundsOrigin.y
+                                                                  + pathed.shadowOffset.height - 30)))
+            default: try scroll.setContentOffset(Point(x: 0, y: card.frame.minY + card.shadowOffset.height - 30))
+            }
+            let expected = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1)
+            #expect(firstDifference(try Self.render(root, compositor), expected, width: Self.width) == nil, "step \(step)")
+        }
+    }
+
     @Test func aQueryReturnsTheUnboundedAndTheMeetingSublayersInPaintOrder() throws {
         let (_, scroll) = try Self.makeScene()
         let index = SublayerIndex(scroll.sublayers)

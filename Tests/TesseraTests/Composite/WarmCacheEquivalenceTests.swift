@@ -130,7 +130,7 @@ struct RandomScene {
     /// Applies one random edit; returns what it did.
     mutating func edit(_ random: inout SplitMix64) throws -> String {
         var layer = layers.randomElement(using: &random)!
-        let kind = Int.random(in: 0..<15, using: &random)
+        let kind = Int.random(in: 0..<16, using: &random)
         if (11...13).contains(kind) {  // a quarter of the edits change some layer's drawing where it is shown
             layer = layers.filter { patchables[ObjectIdentifier($0)] != nil }.randomElement(using: &random) ?? root
         }
@@ -188,6 +188,15 @@ struct RandomScene {
                                            translation: Point(x: Self.quarter(-8...8, &random), y: Self.quarter(-8...8, &random)))
             try layer.setTransform(transform)
             return "\(layer.label).transform = \(transform)"
+        case 15:
+            try layer.setShadowOpacity([0, 0.4, 1].randomElement(using: &random)!)
+            try layer.setShadowRadius([0, 1.5, 3.25].randomElement(using: &random)!)
+            try layer.setShadowOffset(Size(width: Self.quarter(-4...4, &random), height: Self.quarter(-4...4, &random)))
+            try layer.setShadowPath(Bool.random(using: &random) ? nil
+                : ShadowPath(rect: Self.randomFrame(&random), cornerRadius: Self.quarter(0...12, &random)))
+            try layer.setCornerRadius(Self.quarter(0...10, &random))
+            return "\(layer.label).shadow = \(layer.shadowOpacity), σ \(layer.shadowRadius), \(layer.shadowOffset), "
+                + "\(layer.shadowPath.map(\.description) ?? "bounds"), corner \(layer.cornerRadius)"
         default:
             if let content = patchables[ObjectIdentifier(layer)] {
                 content.addPatch(Rect(x: -1000, y: -1000, width: 3000, height: 3000), Pixel(r: 0, g: 0, b: 40, a: 60))
