@@ -64,6 +64,12 @@ struct PlannedLayer {
     /// For a layer's shadow (`FramePlanner+Shadows.swift`): what its tiles draw, compared by the tile
     /// manager with what they drew before (a change invalidates them all); nil for content.
     var shadow: ShadowContent? = nil
+    /// Plane device pixels that never show (a shadow's part under its layer's own opaque background): a
+    /// tile inside it is neither drawn nor rasterized, not even ahead of a scroll.
+    var hiddenPlaneRect: PixelRect = .zero
+
+    /// True when tile `rect` (plane device pixels) lies inside ``hiddenPlaneRect``.
+    func isHidden(_ rect: PixelRect) -> Bool { !hiddenPlaneRect.isEmpty && rect.intersection(hiddenPlaneRect) == rect }
 
     /// True when the frame shows some of the layer's content.
     var isVisible: Bool { !visiblePlaneRect.isEmpty }

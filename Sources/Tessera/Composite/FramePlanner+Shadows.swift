@@ -56,9 +56,23 @@ extension FramePlanner {
         return PlacedShadow(planned: planned, extent: planeExtent.offsetBy(dx: translation.x, dy: translation.y))
     }
 
-    /// Appends the shadow's layer (shown, or only in the look-ahead region) and its tile ops.
+    /// Framebuffer device pixels the layer's own background covers opaquely with full coverage, hiding its
+    /// shadow there: its device rect between the rounded corners' columns (inset by the radius and a pixel
+    /// to spare), when the background colour and the effective opacity are opaque and no ancestor's
+    /// coverage shape cuts the layer (it would let the shadow show through); empty otherwise.
+    func opaqueInterior(_ layer: Layer, deviceRect: PixelRect, alpha: UInt8, shapes: [CoverageShape]) -> PixelRect {
+        guard alpha == 255, shapes.isEmpty, let color = layer.backgroundColor, color.alpha == 255 else { return .zero }
+        let radius = layer.cornerRadius * ancestorScale * layer.transform.scale * scale
+        let inset = Int(Swift.min(radius, Double(deviceRect.width) / 2).rounded(.up)) + 1
+        guard deviceRect.width > 2 * inset else { return .zero }
+        return PixelRect(x: deviceRect.x + inset, y: deviceRect.y, width: deviceRect.width - 2 * inset,
+                         height: deviceRect.height)
+    }
+
+    /// Appends the shadow's layer (shown, or only in the look-ahead region) and its tile ops; tiles inside
+    /// `hidden` (framebuffer device pixels, ``opaqueInterior(_:deviceRect:alpha:shapes:)``) are left out.
     mutating func planShadow(_ shadow: PlacedShadow, clip: PixelRect, lookAheadClip: PixelRect, alpha: UInt8,
-                             shapes: [CoverageShape]) {
+                             shapes: [CoverageShape], hidden: PixelRect) {
         guard shadow.meets(lookAheadClip) else { return }
         let t = shadow.planned.translation
         let visible = shadow.extent.intersection(clip)
@@ -67,7 +81,8 @@ extension FramePlanner {
         let planned = PlannedLayer(
             identity: p.identity, lifetime: p.lifetime, content: p.content, displayLog: p.displayLog, translation: t,
             visiblePlaneRect: toPlane(visible), windowPlaneRect: toPlane(clip), boundsPlaneRect: p.boundsPlaneRect,
-            boundsOrigin: p.boundsOrigin, scrolls: false, scale: p.scale, shadow: p.shadow)
+            boundsOrigin: p.boundsOrigin, scrolls: false, scale: p.scale, shadow: p.shadow,
+            hiddenPlaneRect: toPlane(hidden))
         guard let span = grid.span(of: planned.visiblePlaneRect) else {
             entering.append(planned)
             return
@@ -78,7 +93,7 @@ extension FramePlanner {
             for column in span.columns {
                 let tile = grid.rect(column: column, row: row).offsetBy(dx: t.x, dy: t.y)
                 let destination = tile.intersection(visible)
-                guard !destination.isEmpty else { continue }
+                guard !destination.isEmpty, !planned.isHidden(grid.rect(column: column, row: row)) else { continue }
                 appendOp(PlannedOp(source: .tile(layer: index, column: column, row: row), destination: destination,
                                    sourceOrigin: (tile.x, tile.y), opacity: alpha, shapes: shapes))
                 tileOps += 1

@@ -119,7 +119,10 @@ struct FramePlanner {
         let appearance = appearanceShapes(layer, deviceRect: deviceRect, inherited: shapes)
         defer { planBorder(layer, appearance, ownClip: ownClip, alpha: alpha) }  // over content and sublayers
 
-        if let shadow { planShadow(shadow, clip: clip, lookAheadClip: lookAheadClip, alpha: alpha, shapes: shapes) }
+        if let shadow {
+            planShadow(shadow, clip: clip, lookAheadClip: lookAheadClip, alpha: alpha, shapes: shapes,
+                       hidden: opaqueInterior(layer, deviceRect: deviceRect, alpha: alpha, shapes: shapes))
+        }
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {

@@ -159,8 +159,13 @@ public final class ScrollAnimator {
     }
 
     /// Writes the physics' offset to the layer and updates the indicators.
+    /// Sets the physics' offset on the layer. An offset the physics carried past ±``Geometry/maximumMagnitude``
+    /// (rubber-banding beyond a range that already reaches it) is held at that limit, the largest offset a
+    /// layer accepts.
     private func apply(isScrolling: Bool, seconds: Double = 0) throws {
-        try scrollLayer.setContentOffset(Point(x: horizontal.offset, y: vertical.offset), clamped: false)
+        let limit = Geometry.maximumMagnitude
+        let held = { (value: Double) in Swift.min(Swift.max(value, -limit), limit) }
+        try scrollLayer.setContentOffset(Point(x: held(horizontal.offset), y: held(vertical.offset)), clamped: false)
         try scrollIndicators?.advance(by: seconds, isScrolling: isScrolling)
     }
 }

@@ -34,6 +34,7 @@ extension TileManager {
                 for row in span.rows {
                     for column in span.columns {
                         if let visible, visible.rows.contains(row), visible.columns.contains(column) { continue }
+                        if planned.isHidden(grid.rect(column: column, row: row)) { continue }
                         let distance = TilePolicy.distance(grid.rect(column: column, row: row), from: planned.windowPlaneRect)
                         candidates.append(Candidate(layer: index, column: column, row: row, priority: .soon,
                                                     distance: distance))
@@ -56,6 +57,7 @@ extension TileManager {
                 for row in span.rows {
                     for column in span.columns {
                         if let nearer, nearer.rows.contains(row), nearer.columns.contains(column) { continue }
+                        if planned.isHidden(grid.rect(column: column, row: row)) { continue }
                         let distance = TilePolicy.distance(grid.rect(column: column, row: row), from: planned.windowPlaneRect)
                         candidates.append(Candidate(layer: index, column: column, row: row, priority: priority,
                                                     distance: distance))
