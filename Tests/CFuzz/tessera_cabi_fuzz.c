@@ -854,9 +854,6 @@ static void do_zoom(world *w) {
     int i;
     uint64_t h = layer_argument(w, f == FAULT_ARGUMENT ? &(fault){NO_FAULT} : &f, 1, &i);
     if (f != FAULT_STALE && f != FAULT_WRONG_KIND && i < 0) return;
-    /* Not on extreme geometry: a zoom there can leave the content offset a rounding step past the 1e12
-     * limit, which later calls (the animator's end of drag) then refuse as their own argument. */
-    if (i >= 0 && subtree_extreme(w, i)) return;
     int bad = f == FAULT_ARGUMENT;
     int expected = f == NO_FAULT ? OK_OR_ARGUMENT : fault_status(f);
     tessera_status s = TESSERA_OK;
