@@ -9,7 +9,8 @@ private let configNames = [
     "tileSize": "config->tile_size", "workers": "config->workers", "cacheBudgetBytes": "config->cache_budget_bytes",
     "scale": "config->scale", "bandHeight": "config->band_height",
     "maximumPrepaintTiles": "config->max_prepaint_tiles", "kernelTier": "config->isa",
-    "rasterDeadline": "config->raster_deadline_us",
+    "rasterDeadline": "config->raster_deadline_us", "levelsOfDetail": "config->levels_of_detail",
+    "levelsOfDetailBias": "config->levels_of_detail_bias",
 ]
 
 /// C `tessera_config_init`: fills a `tessera_config` with the defaults of ``Compositor/Configuration``. Any thread.
@@ -32,6 +33,8 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
         c.raster_deadline_us = defaults.rasterDeadline.components.seconds * 1_000_000
             + defaults.rasterDeadline.components.attoseconds / 1_000_000_000_000
         c.background_raster = defaults.backgroundRaster ? 1 : 0
+        c.levels_of_detail = Int32(defaults.levelsOfDetail)
+        c.levels_of_detail_bias = Int32(defaults.levelsOfDetailBias)
         out.pointee = c
     }
 }
@@ -65,7 +68,8 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
         kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us),
-        backgroundRaster: c.background_raster == 1)
+        backgroundRaster: c.background_raster == 1, levelsOfDetail: Int(c.levels_of_detail),
+        levelsOfDetailBias: Int(c.levels_of_detail_bias))
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 

@@ -4,7 +4,8 @@ import TesseraBench
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
 /// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N]
-/// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--trace FILE.json] [--plot FILE.svg]
+/// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--levels-of-detail N]
+/// [--levels-of-detail-bias N] [--trace FILE.json] [--plot FILE.svg]
 /// [--json [--per-frame]]`
 enum BenchCommand {
     static let usage = """
@@ -12,6 +13,7 @@ enum BenchCommand {
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
                              [--pace vsync|none]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
+                             [--levels-of-detail N] [--levels-of-detail-bias N]
                              [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
           SCENE          a built-in scene (tessera scenes) or a scene file (.json); default feed
           --frames       measured frames, default 600
@@ -32,6 +34,9 @@ enum BenchCommand {
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256
+          --levels-of-detail, --levels-of-detail-bias
+                         the levels of detail a zooming layer is drawn from: how many (1…16, default 6) and
+                         how many of them magnified (0…16, default 3): README.md, "Levels of detail"
           --format       framebuffer pixel format: rgba (default), bgra, xrgb (bytes B,G,R,255), xbgr (R,G,B,255)
           --trace        write a Chrome trace (Perfetto, chrome://tracing) of every frame and tile raster
           --plot         write an SVG of the frame times: a bar per frame (raster / composite), the frame
@@ -64,6 +69,10 @@ enum BenchCommand {
         if let mebibytes = try options.integer("--budget", in: 0...1 << 20) {
             bench.compositor.cacheBudgetBytes = mebibytes << 20
         }
+        bench.compositor.levelsOfDetail = try options.integer("--levels-of-detail", in: 1...16)
+            ?? bench.compositor.levelsOfDetail
+        bench.compositor.levelsOfDetailBias = try options.integer("--levels-of-detail-bias", in: 0...16)
+            ?? bench.compositor.levelsOfDetailBias
         if let format = try options.choice("--format", PixelFormat.allCases.map(\.rawValue)) {
             bench.format = PixelFormat(rawValue: format)!
         }

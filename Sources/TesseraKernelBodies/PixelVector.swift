@@ -192,7 +192,8 @@ public enum KernelBodies<Tier: KernelTierMarker> {
 }
 
 /// A type that names one ISA tier; each tier target declares its own (see ``KernelBodies``), with the
-/// one instruction Swift SIMD cannot express: the tier's non-temporal (streaming) store.
+/// instructions Swift SIMD cannot express: the tier's non-temporal (streaming) store and, where it has
+/// one, its two-vector permute (defaults: none).
 public protocol KernelTierMarker {
     /// True when ``streamStore(_:_:)`` is a non-temporal store on this tier; false when it is an ordinary
     /// store (the streaming kernels then take the temporal path).
@@ -203,4 +204,28 @@ public protocol KernelTierMarker {
     /// faults). The store is weakly ordered: see ``KernelBodies/storeFence()``. Implementations are
     /// `@inline(__always)` so the store is inlined into the tier's row loop.
     static func streamStore(_ v: SIMD16<UInt32>, _ p: UnsafeMutableRawPointer)
+
+    /// True when ``permute(_:_:_:)`` is one instruction on this tier (`vpermi2d`); the kernels that use it
+    /// take another path when it is false.
+    static var hasTwoVectorPermute: Bool { get }
+
+    /// Lane `k` of the result is lane `index[k] & 31` of the 32 lanes `a` (0…15) then `b` (16…31).
+    static func permute(_ a: SIMD16<UInt32>, _ b: SIMD16<UInt32>, _ index: SIMD16<UInt32>) -> SIMD16<UInt32>
+}
+
+extension KernelTierMarker {
+    /// No one-instruction permute: the default for tiers without AVX-512.
+    @inlinable @inline(__always)
+    public static var hasTwoVectorPermute: Bool { false }
+
+    /// Lane by lane (correct, slow: only for tiers whose ``hasTwoVectorPermute`` is false, which never call it).
+    @inlinable @inline(__always)
+    public static func permute(_ a: SIMD16<UInt32>, _ b: SIMD16<UInt32>, _ index: SIMD16<UInt32>) -> SIMD16<UInt32> {
+        var result = SIMD16<UInt32>()
+        for k in 0..<16 {
+            let i = Int(index[k] & 31)
+            result[k] = i < 16 ? a[i] : b[i &- 16]
+        }
+        return result
+    }
 }

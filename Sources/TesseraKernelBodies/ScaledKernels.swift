@@ -121,9 +121,10 @@ extension KernelBodies {
     }
 
     @inlinable @inline(__always)
-    static func scaledBilinear(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
-                               _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int,
-                               _ mapping: ResampleMapping, _ columns: ScaledColumns, _ opacity: UInt8, _ l: (some StoreLayout).Type) {
+    static func scaledBilinear<L: StoreLayout>(_ src: UnsafeRawPointer, _ srcStride: Int, _ srcHeight: Int,
+                                               _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int,
+                                               _ height: Int, _ mapping: ResampleMapping, _ columns: ScaledColumns,
+                                               _ opacity: UInt8, _ l: L.Type) {
         let samples = columns.samples, vertical = columns.vertical
         let first = columns.firstColumn, span = columns.span
         var madeRow = (top: -1, bottom: -1, weight: UInt32.max)  // the rows whose samples are in `samples`
@@ -166,6 +167,24 @@ extension KernelBodies {
                     composeRow(rowV, dstRow, width, opacity, l)  // whole positions: the samples are the row
                     continue
                 }
+            }
+            if columns.unitWeight == nil, Tier.hasTwoVectorPermute {
+                // One pass: each vector of samples from two vectors of the row, composed at once when
+                // that is plain src-over in RGBA; otherwise written to `samples` and composed as below.
+                if L.self == RGBAStore.self && opacity == 255 {
+                    lerpPermuted(rowV, span, columns, 0, width, composingOnto: dstRow)
+                    madeRow = (-1, -1, UInt32.max)  // `samples` not written
+                    continue
+                }
+                var start = 0
+                while start < width {
+                    let count = Swift.min(scaledChunkPixels, width &- start)
+                    lerpPermuted(rowV, span, columns, start, count, composingOnto: nil)
+                    composeRow(UnsafeRawPointer(samples + start), dstRow + start &* 4, count, opacity, l)
+                    start &+= count
+                }
+                madeRow = (yt, yb, wy)
+                continue
             }
             var start = 0
             while start < width {  // interpolate a chunk, compose it while it is in the L1 cache
@@ -210,6 +229,78 @@ extension KernelBodies {
         while i < count {
             samples[i] = lerp(lefts[i], rights[i], weights[i])
             i &+= 1
+        }
+    }
+
+    /// The horizontal step through the column table with a two-vector permute (tiers whose
+    /// `hasTwoVectorPermute`), for destination columns `start ..< start + count`: a vector of 16 samples
+    /// whose columns (left and right) lie within 32 consecutive columns of `row` — every vector when the
+    /// row steps at most 2 columns per sample (ratio ≤ 2, as levels of detail keep it) — takes those 32
+    /// columns as two vectors and selects each sample's two neighbours with one permute each, then
+    /// interpolates. Columns are monotonic in the destination column (positions are linear and clamping
+    /// keeps the order), so a vector's columns lie between those of its first and last lane. Other
+    /// vectors (strong downscales) and the last `count % 16` pixels interpolate pixel by pixel.
+    ///
+    /// `row` holds `available` pixels (the vertical row's span): near its end the window is its last 32
+    /// pixels; a row of fewer than 32 is copied to the stack. `composingOnto`: when given, each vector is composed src-over onto it
+    /// at once (RGBA, opacity 255: the all-zero and all-opaque shortcuts of ``sourceOverTested(_:_:)``)
+    /// instead of being written to the samples row.
+    @inlinable @inline(__always)
+    static func lerpPermuted(_ row: UnsafeRawPointer, _ available: Int, _ columns: ScaledColumns, _ start: Int,
+                             _ count: Int, composingOnto dst: UnsafeMutableRawPointer?) {
+        let left = columns.left + start, right = columns.right + start, weights = columns.weights + start
+        let samples = columns.samples + start
+        let sixteen = Vector(repeating: 128 | 128 << 16)
+        var i = 0
+        while i &+ 16 <= count {
+            let first = Int(Swift.min(left[i], left[i &+ 15])), last = Int(Swift.max(right[i], right[i &+ 15]))
+            if last &- first < 32 {
+                // The 32 columns from `origin`: from `first`, or, near the end of the row, the last 32 (they
+                // still hold first … last, as last < available); a row of fewer is copied to the stack.
+                let origin = Swift.min(first, available &- 32)
+                let a: Vector, b: Vector
+                if origin >= 0 {
+                    a = load(row + origin &* 4)
+                    b = load(row + (origin &+ 16) &* 4)
+                } else {
+                    var window = (Vector(), Vector())
+                    withUnsafeMutableBytes(of: &window) { bytes in
+                        bytes.copyMemory(from: UnsafeRawBufferPointer(start: row, count: available &* 4))
+                    }
+                    (a, b) = window
+                }
+                let base = Vector(repeating: UInt32(truncatingIfNeeded: Swift.max(origin, 0)))
+                let li = UnsafeRawPointer(left + i).loadUnaligned(as: Vector.self) &- base
+                let ri = UnsafeRawPointer(right + i).loadUnaligned(as: Vector.self) &- base
+                let w = pairs(UnsafeRawPointer(weights + i).loadUnaligned(as: Vector.self))
+                let s = lerp(Tier.permute(a, b, li), Tier.permute(a, b, ri), sixteen &- w, w)
+                if let dst {
+                    sourceOverTested(s, dst + (start &+ i) &* 4)
+                } else {
+                    store(s, UnsafeMutableRawPointer(samples + i))
+                }
+            } else {
+                for k in i..<(i &+ 16) { lerpOne(row, left, right, weights, samples, k, dst.map { $0 + start &* 4 }) }
+            }
+            i &+= 16
+        }
+        while i < count {
+            lerpOne(row, left, right, weights, samples, i, dst.map { $0 + start &* 4 })
+            i &+= 1
+        }
+    }
+
+    /// Sample `k` of ``lerpPermuted``, one pixel: written to `samples[k]`, or composed onto `dst` pixel `k`.
+    @inlinable @inline(__always)
+    static func lerpOne(_ row: UnsafeRawPointer, _ left: UnsafeMutablePointer<Int32>, _ right: UnsafeMutablePointer<Int32>,
+                        _ weights: UnsafeMutablePointer<UInt32>, _ samples: UnsafeMutablePointer<UInt32>, _ k: Int,
+                        _ dst: UnsafeMutableRawPointer?) {
+        let s = lerp(row.loadUnaligned(fromByteOffset: Int(left[k]) &* 4, as: UInt32.self),
+                     row.loadUnaligned(fromByteOffset: Int(right[k]) &* 4, as: UInt32.self), weights[k])
+        if let dst {
+            if s != 0 { storeWord(over(s, loadWord(dst + k &* 4)), dst + k &* 4) }
+        } else {
+            samples[k] = s
         }
     }
 

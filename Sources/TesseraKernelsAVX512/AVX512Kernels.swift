@@ -25,6 +25,15 @@ public enum AVX512Kernels {
         static func streamStore(_ v: SIMD16<UInt32>, _ p: UnsafeMutableRawPointer) {
             _mm512_stream_si512(p, unsafeBitCast(v, to: __m512i.self))
         }
+
+        static var hasTwoVectorPermute: Bool { true }
+
+        /// One `vpermi2d` / `vpermt2d` (`_mm512_permutex2var_epi32`).
+        @inline(__always)
+        static func permute(_ a: SIMD16<UInt32>, _ b: SIMD16<UInt32>, _ index: SIMD16<UInt32>) -> SIMD16<UInt32> {
+            unsafeBitCast(_mm512_permutex2var_epi32(unsafeBitCast(a, to: __m512i.self), unsafeBitCast(index, to: __m512i.self),
+                                                    unsafeBitCast(b, to: __m512i.self)), to: SIMD16<UInt32>.self)
+        }
     }
 
     /// ``KernelRoutines/copy``, compiled for this tier.

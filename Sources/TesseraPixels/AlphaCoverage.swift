@@ -21,19 +21,26 @@ extension PixelBuffer {
         var allOpaque = true
         var allZero = true
         for y in 0..<height {
-            let row = row(y)
-            var orWords: UInt32 = 0
-            var andAlpha: UInt32 = 0xFF00_0000
-            for x in 0..<width {
-                let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
-                orWords |= word
-                andAlpha &= word
-            }
+            let (orWords, andAlpha) = summary(ofRow: y)
             if orWords != 0 { allZero = false }
             if andAlpha != 0xFF00_0000 { allOpaque = false }
             if !allZero && !allOpaque { return .mixed }
         }
         return allZero ? .transparent : (allOpaque ? .opaque : .mixed)
+    }
+
+    /// Row `y`'s pixel words ORed together (0 when the row is all zero) and its alphas ANDed
+    /// (`0xFF000000` when all are 255).
+    private func summary(ofRow y: Int) -> (orWords: UInt32, andAlpha: UInt32) {
+        let row = row(y)
+        var orWords: UInt32 = 0
+        var andAlpha: UInt32 = 0xFF00_0000
+        for x in 0..<width {
+            let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+            orWords |= word
+            andAlpha &= word
+        }
+        return (orWords, andAlpha & 0xFF00_0000)
     }
 }
 
@@ -124,14 +131,7 @@ extension PixelBuffer {
         var allOpaque = true
         var allZero = true
         for y in 0..<height {
-            let row = row(y)
-            var orWords: UInt32 = 0
-            var andAlpha: UInt32 = 0xFF00_0000
-            for x in 0..<width {
-                let word = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
-                orWords |= word
-                andAlpha &= word
-            }
+            let (orWords, andAlpha) = summary(ofRow: y)
             if orWords == 0 { bits.setZero(y) } else { allZero = false }
             if andAlpha != 0xFF00_0000 { allOpaque = false }
         }

@@ -228,6 +228,8 @@ typedef struct layer_model {
     int parent;           /* index in the pool, -1 for a root */
     int children;         /* sublayer count */
     int extreme;          /* extreme (legal) geometry was set on it */
+    int transformed;      /* it may carry a transform (a zooming layer): its frame is the transformed box, so
+                             setting one may be refused or read back rounded */
     struct attachment *content; /* the attached raster callback's user record, or null */
 } layer_model;
 
@@ -574,8 +576,10 @@ static void do_set_frame(world *w) {
         double *value = field == 0 ? &frame.x : field == 1 ? &frame.y : field == 2 ? &frame.width : &frame.height;
         *value = field < 2 ? bad_coordinate(r) : bad_extent(r);
     }
-    tessera_status s = check(w, "tessera_layer_set_frame", tessera_layer_set_frame(h, &frame), fault_status(f));
-    if (s == TESSERA_OK && i >= 0) {
+    int transformed = i >= 0 && w->layers[i].transformed;
+    tessera_status s = check(w, "tessera_layer_set_frame", tessera_layer_set_frame(h, &frame),
+                             transformed && f == NO_FAULT ? OK_OR_ARGUMENT : fault_status(f));
+    if (s == TESSERA_OK && i >= 0 && !transformed) {
         w->layers[i].extreme |= extreme;
         tessera_rect back;
         if (check(w, "tessera_layer_get_frame", tessera_layer_get_frame(h, &back), TESSERA_OK) == TESSERA_OK &&
@@ -834,6 +838,109 @@ static void do_scroll(world *w) {
     if (s == TESSERA_OK && i >= 0) w->layers[i].extreme |= extreme;
 }
 
+/* A zoom factor or scale Tessera must refuse (zero, negative, not finite). */
+static double bad_scale(rng *r) {
+    static const double values[] = {0, -0.0, -1, -1e-300, NAN, -NAN, INFINITY, -INFINITY, -1e308};
+    return values[below(r, (int)(sizeof values / sizeof values[0]))];
+}
+
+/* The zoom calls (README.md, "Transforms and zoom"): zooming layer, limits, set / get scale, pinch and its
+ * end, the bounce, zoom to rect. Legal values may still be refused when the scroll layer's state makes
+ * them so (no zooming layer, a layer that is not a direct sublayer): OK_OR_ARGUMENT; refused values
+ * (NaN, infinities, zero or negative scales, a minimum above the maximum, NULL) are INVALID_ARGUMENT. */
+static void do_zoom(world *w) {
+    rng *r = &w->random;
+    fault f = pick_fault(r, 1);
+    int i;
+    uint64_t h = layer_argument(w, f == FAULT_ARGUMENT ? &(fault){NO_FAULT} : &f, 1, &i);
+    if (f != FAULT_STALE && f != FAULT_WRONG_KIND && i < 0) return;
+    int bad = f == FAULT_ARGUMENT;
+    int expected = f == NO_FAULT ? OK_OR_ARGUMENT : fault_status(f);
+    tessera_status s = TESSERA_OK;
+    static const double scales[] = {1, 0.5, 2, 8, 0.25, 1.0 / 256, 256, 1.37, 0.9};
+    switch (below(r, 8)) {
+    case 0: {
+        int child = chance(r, 20) ? -1 : live_layer(w, 0);
+        uint64_t zooming = child < 0 ? 0 : w->layers[child].handle;
+        if (child >= 0 && !bad) w->layers[child].transformed = 1; /* zoom ops may now transform it */
+        if (bad) { /* a stale or forged handle, never 0 (0 means "no zooming layer") */
+            do zooming = stale_handle(w); while (zooming == 0);
+            expected = TESSERA_INVALID_HANDLE;
+        }
+        s = check(w, "tessera_scroll_layer_set_zooming_layer", tessera_scroll_layer_set_zooming_layer(h, zooming),
+                  f == NO_FAULT ? OK_OR_ARGUMENT : expected);
+        break;
+    }
+    case 1: {
+        double minimum = scales[below(r, 9)], maximum = scales[below(r, 9)];
+        if (minimum > maximum) { double t = minimum; minimum = maximum; maximum = t; }
+        if (bad) {
+            if (chance(r, 30)) { minimum = 8; maximum = 2; }
+            else if (chance(r, 50)) minimum = bad_scale(r);
+            else maximum = chance(r, 50) ? bad_scale(r) : 257;
+        }
+        s = check(w, "tessera_scroll_layer_set_zoom_limits", tessera_scroll_layer_set_zoom_limits(h, minimum, maximum),
+                  expected);
+        break;
+    }
+    case 2: {
+        double scale = bad ? bad_scale(r) : scales[below(r, 9)] * uniform(r, 0.5, 2);
+        s = check(w, "tessera_scroll_layer_set_zoom_scale", tessera_scroll_layer_set_zoom_scale(h, scale), expected);
+        break;
+    }
+    case 3: {
+        double scale = -1;
+        s = check(w, "tessera_scroll_layer_get_zoom_scale",
+                  tessera_scroll_layer_get_zoom_scale(h, bad ? NULL : &scale),
+                  f == NO_FAULT ? TESSERA_OK : expected);
+        if (s == TESSERA_OK && !(isfinite(scale) && scale > 0))
+            fail(w->index, "tessera_scroll_layer_get_zoom_scale gave %g", scale);
+        break;
+    }
+    case 4: {
+        int extreme = 0;
+        double factor = uniform(r, 0.8, 1.25), x = good_coordinate(r, &extreme), y = good_coordinate(r, &extreme);
+        if (bad) {
+            switch (below(r, 3)) {
+            case 0: factor = bad_scale(r); break;
+            case 1: x = bad_coordinate(r); break;
+            default: y = bad_coordinate(r);
+            }
+        }
+        s = check(w, "tessera_scroll_layer_pinch", tessera_scroll_layer_pinch(h, factor, x, y), expected);
+        break;
+    }
+    case 5:
+        if (bad) return; /* no argument to get wrong */
+        s = check(w, "tessera_scroll_layer_end_pinch", tessera_scroll_layer_end_pinch(h), expected);
+        break;
+    case 6: {
+        static const double bad_seconds[] = {-1, -1e-9, NAN, INFINITY, -INFINITY};
+        double seconds = bad ? bad_seconds[below(r, 5)] : uniform(r, 0, 0.5);
+        s = check(w, "tessera_scroll_layer_advance_zoom", tessera_scroll_layer_advance_zoom(h, seconds), expected);
+        break;
+    }
+    default: {
+        int extreme = 0;
+        tessera_rect rect = {good_coordinate(r, &extreme), good_coordinate(r, &extreme), uniform(r, 1, 500),
+                             uniform(r, 1, 500)};
+        int null_rect = 0;
+        if (bad) {
+            switch (below(r, 4)) {
+            case 0: rect.x = bad_coordinate(r); break;
+            case 1: rect.width = bad_extent(r); break;
+            case 2: rect.height = chance(r, 50) ? 0 : bad_extent(r); break;
+            default: null_rect = 1;
+            }
+        }
+        s = check(w, "tessera_scroll_layer_zoom_to_rect", tessera_scroll_layer_zoom_to_rect(h, null_rect ? NULL : &rect),
+                  expected);
+    }
+    }
+    /* A zoomed subtree may make renders refuse extreme sizes: as extreme geometry. */
+    if (s == TESSERA_OK && i >= 0) w->layers[i].extreme = 1;
+}
+
 static void do_compositor_create(world *w) {
     rng *r = &w->random;
     int slot = -1;
@@ -856,6 +963,10 @@ static void do_compositor_create(world *w) {
     config.isa = below(r, 2); /* DEFAULT or BASELINE: every CPU has them */
     config.raster_mode = below(r, 2) ? TESSERA_RASTER_SYNC : TESSERA_RASTER_ASYNC;
     config.raster_deadline_us = chance(r, 70) ? 0 : below(r, 3000);
+    if (chance(r, 30)) {
+        config.levels_of_detail = 1 + below(r, 16);
+        config.levels_of_detail_bias = below(r, 17);
+    }
     int async = config.raster_mode == TESSERA_RASTER_ASYNC;
     tessera_compositor out = 0;
     int hostile = slot < 0 || chance(r, 40);
@@ -881,7 +992,9 @@ static void do_compositor_create(world *w) {
         if (chance(r, 50)) { static const int32_t v[] = {-1, 4, 99, INT32_MIN, INT32_MAX}; config.isa = v[below(r, 5)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, 99, INT32_MIN}; config.raster_mode = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.background_raster = v[below(r, 4)]; }
-        else { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
+        else if (chance(r, 50)) { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
+        else if (chance(r, 50)) { static const int32_t v[] = {0, -1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail = v[below(r, 5)]; }
+        else { static const int32_t v[] = {-1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail_bias = v[below(r, 4)]; }
         break;
     default: { /* AVX2 or AVX-512: fine where the CPU has them, refused (naming config->isa) where not */
         config.isa = 2 + below(r, 2);
@@ -1348,7 +1461,8 @@ static void *run_thread(void *argument) {
         else if (x < 420) { name = "flags"; op = do_flags; }
         else if (x < 560) { name = "reparent"; op = do_reparent; }
         else if (x < 640) { name = "content"; op = do_content; }
-        else if (x < 740) { name = "scroll"; op = do_scroll; }
+        else if (x < 715) { name = "scroll"; op = do_scroll; }
+        else if (x < 740) { name = "zoom"; op = do_zoom; }
         else if (x < 780) { name = "compositor create"; op = do_compositor_create; }
         else if (x < 790) { name = "compositor destroy"; op = do_compositor_destroy; }
         else if (x < 800) { name = "drain"; op = do_drain; }

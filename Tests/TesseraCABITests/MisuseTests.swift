@@ -107,6 +107,16 @@ struct MisuseTests {
         bad = config
         bad.background_raster = 2
         expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->background_raster")
+        for value: Int32 in [0, -1, 17, .min] {
+            bad = config
+            bad.levels_of_detail = value
+            expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->levels_of_detail")
+        }
+        for value: Int32 in [-1, 17, .max] {
+            bad = config
+            bad.levels_of_detail_bias = value
+            expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->levels_of_detail_bias")
+        }
         #expect(out == 0)
         expectFailure(tessera_compositor_drain(0), invalidHandle, naming: "compositor")
 

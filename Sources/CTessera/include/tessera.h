@@ -144,6 +144,12 @@ typedef struct tessera_config {
                                        frame takes the cores from raster; 0: user-initiated threads. Any
                                        other value is TESSERA_INVALID_ARGUMENT naming
                                        "config->background_raster". */
+    int32_t levels_of_detail;     /**< Levels of detail a layer whose scale changes (pinch, zoom) may be drawn
+                                       from, as CATiledLayer's levelsOfDetail: 1…16 (default 6). Level k is
+                                       rasterized at scale·2^k, k in [bias − levels + 1, bias] (README.md,
+                                       "Levels of detail"). */
+    int32_t levels_of_detail_bias; /**< How many of those levels are magnified, as CATiledLayer's
+                                        levelsOfDetailBias: 0…16 (default 3: with 6 levels, 1/4× … 8×). */
 } tessera_config;
 
 /** Fills `config` with the defaults. */

@@ -224,7 +224,8 @@ enum BandCompositor {
             } else if let pixels = op.pixels {
                 let source = pixels + (r.minY - op.originY) * op.bytesPerRow + (r.minX - op.originX) * 4
                 let stream = streams && piece.streams
-                if op.isOpaque && op.underlay == nil {
+                let underlay = piece.underlay ?? op.underlay
+                if op.isOpaque && underlay == nil {
                     let copy = stream ? routines.copyStreaming : routines.copy
                     copy(source, op.bytesPerRow, destination, stride, r.width, r.height)
                     continue
@@ -234,7 +235,7 @@ enum BandCompositor {
                 op.zeroRows.forEachRun(in: first..<(r.maxY - op.originY)) { rows, zero in
                     let src = source + (rows.lowerBound - first) * op.bytesPerRow
                     let dst = destination + (rows.lowerBound - first) * stride
-                    if let color = op.underlay {
+                    if let color = underlay {
                         if zero {
                             (stream ? routines.fillStreaming : routines.fill)(dst, stride, r.width, rows.count, color)
                         } else {

@@ -23,6 +23,9 @@ struct BandVisibility {
         let rect: PixelRect
         /// True when no later op of the frame reads these pixels (see the type's discussion).
         let streams: Bool
+        /// For a translucent tile drawn right over an opaque colour op that covers the piece: that colour,
+        /// which the piece is drawn onto in one opaque pass (the colour op's part under it is dropped).
+        var underlay: UInt32? = nil
     }
 
     /// A rect to clear to transparent.
@@ -50,7 +53,7 @@ struct BandVisibility {
         edges.sort()
         var covered: [Range<Int>] = []      // opaque ops above, in the walk from the top down
         var translucent: [Range<Int>] = []  // visible translucent pieces above
-        var visible: [(op: Int, ranges: [(range: Range<Int>, streams: Bool)])] = []
+        var visible: [(op: Int, ranges: [(range: Range<Int>, streams: Bool, underlay: UInt32?)])] = []
         var top = edges[0]
         for bottom in edges.dropFirst() where bottom > top {
             covered.removeAll(keepingCapacity: true)
@@ -62,14 +65,16 @@ struct BandVisibility {
                 let span = area.minX..<area.maxX
                 let ranges = Self.subtract(covered, from: span)
                 guard !ranges.isEmpty else { continue }
+                // Each part knows whether a translucent op above covers it (a translucent tile part may become
+                // opaque onto its underlay, and then streams like an opaque one).
+                visible.append((index, ranges.flatMap { Self.split($0, by: translucent) }.map { ($0.range, $0.streams, nil) }))
                 if ops[index].isOpaque {
-                    visible.append((index, ranges.flatMap { Self.split($0, by: translucent) }))
                     Self.insert(span, into: &covered)
                 } else {
-                    visible.append((index, ranges.map { ($0, false) }))
                     for range in ranges { Self.insert(range, into: &translucent) }
                 }
             }
+            Self.fuseOntoUnderlays(&visible, ops)
             for range in Self.subtract(covered, from: band.minX..<band.maxX) {
                 for part in Self.split(range, by: translucent) {
                     clears.append(Clear(rect: PixelRect(x: part.range.lowerBound, y: top, width: part.range.count,
@@ -77,13 +82,49 @@ struct BandVisibility {
                 }
             }
             for entry in visible.reversed() {
+                let opaque = ops[entry.op].isOpaque
                 for part in entry.ranges {
                     pieces.append(Piece(op: entry.op, rect: PixelRect(x: part.range.lowerBound, y: top,
                                                                        width: part.range.count, height: bottom - top),
-                                        streams: part.streams))
+                                        streams: (opaque || part.underlay != nil) && part.streams,
+                                        underlay: part.underlay))
                 }
             }
             top = bottom
+        }
+    }
+
+    /// Within one slab (`visible`: the visible parts of its ops, top of the paint order first): each part
+    /// of a translucent tile op at opacity 255 without a mask whose next visible part below is one part of
+    /// an opaque, unmasked colour op covering it takes that colour as its underlay, and that colour part
+    /// loses the range (the fused part writes `tile OVER colour`, the same bytes as the two draws).
+    /// Cost: for each such part, a walk down the slab's entries until the first that meets it.
+    static func fuseOntoUnderlays(_ visible: inout [(op: Int, ranges: [(range: Range<Int>, streams: Bool, underlay: UInt32?)])],
+                                  _ ops: [DrawOp]) {
+        for i in visible.indices {
+            let op = ops[visible[i].op]
+            guard !op.isOpaque, op.opacity == 255, op.mask == nil, op.underlay == nil, case .tile = op.source else { continue }
+            for k in visible[i].ranges.indices {
+                let range = visible[i].ranges[k].range
+                for j in (i + 1)..<visible.count {
+                    guard let hit = visible[j].ranges.firstIndex(where: { $0.range.overlaps(range) }) else { continue }
+                    let below = ops[visible[j].op]
+                    let under = visible[j].ranges[hit]
+                    if below.isOpaque, below.mask == nil, case .color(let pixel) = below.source,
+                       under.range.lowerBound <= range.lowerBound, under.range.upperBound >= range.upperBound {
+                        visible[i].ranges[k].underlay = pixel.word
+                        var rest: [(range: Range<Int>, streams: Bool, underlay: UInt32?)] = []
+                        if under.range.lowerBound < range.lowerBound {
+                            rest.append((under.range.lowerBound..<range.lowerBound, under.streams, nil))
+                        }
+                        if range.upperBound < under.range.upperBound {
+                            rest.append((range.upperBound..<under.range.upperBound, under.streams, nil))
+                        }
+                        visible[j].ranges.replaceSubrange(hit...hit, with: rest)
+                    }
+                    break
+                }
+            }
         }
     }
 

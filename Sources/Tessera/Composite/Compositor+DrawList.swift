@@ -161,8 +161,8 @@ struct DrawListBuilder {
     }
 
     /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its
-    /// tile is (every sample of opaque pixels has alpha 255) and the opacity is 255 — or the checkerboard's
-    /// light colour where nothing covers it yet.
+    /// tile is (every sample of opaque pixels has alpha 255) and the opacity is 255 — or the checkerboard
+    /// pattern, aligned to the layer's plane, where nothing covers it yet.
     private mutating func appendLevelPieces(_ pieces: [LevelPiece], opacity: UInt8, to ops: inout [DrawOp]) {
         for piece in pieces {
             let origin = (x: piece.destination.x, y: piece.destination.y)
@@ -174,12 +174,12 @@ struct DrawListBuilder {
                     identity: .scaledTile(stamp: stamp, dx: piece.mapping.dx, dy: piece.mapping.dy),
                     destination: piece.destination, sourceX: Int(piece.mapping.x0), sourceY: Int(piece.mapping.y0),
                     opacity: opacity))
-            case .missing:
-                let pixel = ScalarReference.scale(Checkerboard.light, by: UInt32(opacity))
-                ops.append(DrawOp(source: .color(pixel), destination: piece.destination, sourceOrigin: origin,
-                                  opacity: 255, isOpaque: pixel.a == 255))
-                signatures.append(DrawSignature(identity: .color(pixel), destination: piece.destination,
-                                                sourceX: origin.x, sourceY: origin.y, opacity: 255))
+            case let .checkerboard(pixels, phase):
+                ops.append(DrawOp(source: .tile(pixels), destination: piece.destination, sourceOrigin: origin,
+                                  opacity: opacity, isOpaque: opacity == 255))
+                signatures.append(DrawSignature(identity: .checkerboard(phaseX: phase.x, phaseY: phase.y),
+                                                destination: piece.destination, sourceX: origin.x, sourceY: origin.y,
+                                                opacity: opacity))
             }
         }
     }

@@ -55,7 +55,8 @@ public final class Compositor {
                             workers: configuration.workers, mode: configuration.rasterMode,
                             deadline: configuration.rasterDeadline,
                             maximumPrepaintTiles: configuration.maximumPrepaintTiles,
-                            backgroundRaster: configuration.backgroundRaster, kernels: kernels)
+                            backgroundRaster: configuration.backgroundRaster, kernels: kernels,
+                            levels: LevelsOfDetail(count: configuration.levelsOfDetail, bias: configuration.levelsOfDetailBias))
     }
 
     /// Bytes held by tile buffers in use now: tiles' pixels and raster targets (spare pooled buffers not

@@ -45,6 +45,13 @@ extension Compositor {
         /// ``KernelTier/selected`` tier (the widest the CPU has, or `TESSERA_ISA`). Must be one of
         /// ``KernelTier/available``. Content rasterization is not affected.
         public var kernelTier: KernelTier?
+        /// How many levels of detail a layer whose scale changes (a pinch, a zoom) may be drawn from, as
+        /// CATiledLayer's `levelsOfDetail`: 1…16 (default 6). Level `k` rasterizes at `scale · 2^k`,
+        /// `k ∈ [levelsOfDetailBias − levelsOfDetail + 1, levelsOfDetailBias]` (README.md, "Levels of detail").
+        public var levelsOfDetail: Int
+        /// How many of those levels are magnified (above the compositor's scale), as CATiledLayer's
+        /// `levelsOfDetailBias`: 0…16 (default 3: with 6 levels, ¼× … 8×).
+        public var levelsOfDetailBias: Int
 
         /// A configuration with the given settings (each documented on its property); nothing is checked
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
@@ -52,7 +59,7 @@ extension Compositor {
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
                     maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
                     rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero,
-                    backgroundRaster: Bool = true) {
+                    backgroundRaster: Bool = true, levelsOfDetail: Int = 6, levelsOfDetailBias: Int = 3) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -63,12 +70,15 @@ extension Compositor {
             self.rasterMode = rasterMode
             self.rasterDeadline = rasterDeadline
             self.backgroundRaster = backgroundRaster
+            self.levelsOfDetail = levelsOfDetail
+            self.levelsOfDetailBias = levelsOfDetailBias
         }
 
         /// Returns `self` when every field is in range.
         /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the first bad field
         ///   (`tileSize`, `workers`, `cacheBudgetBytes`, `scale`, `bandHeight`, `maximumPrepaintTiles`,
-        ///   `rasterDeadline`, `kernelTier` when this CPU or build lacks it).
+        ///   `rasterDeadline`, `kernelTier` when this CPU or build lacks it, `levelsOfDetail`,
+        ///   `levelsOfDetailBias`).
         public func validated() throws -> Configuration {
             try validated(availableTiers: KernelTier.available)
         }
@@ -101,6 +111,13 @@ extension Compositor {
             }
             if let kernelTier {
                 try KernelTier.checkAvailable(kernelTier, in: availableTiers, argument: "kernelTier")
+            }
+            guard (1...16).contains(levelsOfDetail) else {
+                throw TesseraError.invalidArgument(argument: "levelsOfDetail", reason: "must be in 1…16, got \(levelsOfDetail)")
+            }
+            guard (0...16).contains(levelsOfDetailBias) else {
+                throw TesseraError.invalidArgument(
+                    argument: "levelsOfDetailBias", reason: "must be in 0…16, got \(levelsOfDetailBias)")
             }
             return self
         }

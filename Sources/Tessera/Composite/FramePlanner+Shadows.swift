@@ -83,21 +83,6 @@ extension FramePlanner {
             visiblePlaneRect: toPlane(visible), windowPlaneRect: toPlane(clip), boundsPlaneRect: p.boundsPlaneRect,
             boundsOrigin: p.boundsOrigin, scrolls: false, scale: p.scale, shadow: p.shadow,
             hiddenPlaneRect: toPlane(hidden))
-        guard let span = grid.span(of: planned.visiblePlaneRect) else {
-            entering.append(planned)
-            return
-        }
-        let index = layers.count
-        layers.append(planned)
-        for row in span.rows {
-            for column in span.columns {
-                let tile = grid.rect(column: column, row: row).offsetBy(dx: t.x, dy: t.y)
-                let destination = tile.intersection(visible)
-                guard !destination.isEmpty, !planned.isHidden(grid.rect(column: column, row: row)) else { continue }
-                appendOp(PlannedOp(source: .tile(layer: index, column: column, row: row), destination: destination,
-                                   sourceOrigin: (tile.x, tile.y), opacity: alpha, shapes: shapes))
-                tileOps += 1
-            }
-        }
+        appendLayer(planned, drawnIn: visible, alpha: alpha, shapes: shapes)
     }
 }

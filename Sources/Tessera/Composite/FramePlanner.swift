@@ -177,17 +177,24 @@ struct FramePlanner {
             translation: translation, visiblePlaneRect: visible, windowPlaneRect: toPlane(clip),
             boundsPlaneRect: toPlane(deviceRect), boundsOrigin: layer.boundsOrigin.devicePixel(atScale: planeScale * scale),
             scrolls: layer is ScrollLayer, scale: planeScale * scale)
-        guard let span = grid.span(of: visible) else {
+        appendLayer(planned, drawnIn: ownClip, alpha: alpha, shapes: shapes)
+    }
+
+    /// Appends `planned` and one tile op per tile of its visible plane rect that meets `drawn` (framebuffer
+    /// device pixels) and is not hidden (``PlannedLayer/isHidden(_:)``); a layer with nothing visible is
+    /// appended as entering (look-ahead only).
+    mutating func appendLayer(_ planned: PlannedLayer, drawnIn drawn: PixelRect, alpha: UInt8, shapes: [CoverageShape]) {
+        guard let span = grid.span(of: planned.visiblePlaneRect) else {
             entering.append(planned)
             return
         }
-        let index = layers.count
+        let index = layers.count, t = planned.translation
         layers.append(planned)
         for row in span.rows {
             for column in span.columns {
-                let tile = grid.rect(column: column, row: row).offsetBy(dx: translation.x, dy: translation.y)
-                let destination = tile.intersection(ownClip)
-                guard !destination.isEmpty else { continue }
+                let plane = grid.rect(column: column, row: row), tile = plane.offsetBy(dx: t.x, dy: t.y)
+                let destination = tile.intersection(drawn)
+                guard !destination.isEmpty, !planned.isHidden(plane) else { continue }
                 ops.append(PlannedOp(source: .tile(layer: index, column: column, row: row),
                                      destination: destination, sourceOrigin: (tile.x, tile.y), opacity: alpha,
                                      shapes: shapes))

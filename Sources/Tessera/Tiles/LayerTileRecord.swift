@@ -21,6 +21,10 @@ final class LayerTileRecord {
     /// The level of detail the layer was last drawn from while its scale changed (``LevelsOfDetail``), or
     /// `nil` once a frame showed its exact-scale tiles.
     var shownLevel: Int?
+    /// The level the layer moves to once its visible tiles have pixels (``TileManager/deferredLevel``), and
+    /// the frame it was first wanted in.
+    var pendingLevel: Int?
+    var pendingSince: UInt64 = 0
     /// The keys of the layer's tile entries.
     var keys: Set<TileKey> = []
     /// For a shadow's tiles: the shadow they were drawn for (``PlannedLayer/shadow``).

@@ -8,15 +8,24 @@ import TesseraKernelBodies
 /// Level `k` rasterizes the layer's plane at `deviceScale · 2^k` device pixels per point. The levels
 /// are `k ∈ [bias − count + 1, bias]`: `count` levels, the finest magnified `2^bias` times (defaults
 /// ``defaultCount`` = 6 and ``defaultBias`` = 3: 1/4× … 8×). For a zoom `S` (the product of the transform
-/// scales down to the layer) the wanted level is the smallest at or above it, `⌈log₂ S⌉`, so resampling
-/// minifies (sharp) — except while zooming out, when it is the largest at or below it, `⌊log₂ S⌋`
-/// (Chromium's low-resolution tiling: a quarter of the tiles, magnified at most 2× while the view grows
-/// and new content enters at its edges) — clamped to the range.
+/// scales down to the layer) the wanted level is the nearest in log scale, `⌊log₂ S + ½⌋`, so the
+/// resampling ratio `2^k / S` stays within `[1/√2, √2]`: the composite reads at most twice the pixels it
+/// writes (a level that minified up to 2× read up to four times as many, and the scaled composition of a
+/// 4K frame is bound by those reads) — except while zooming out, when it is the largest at or below it,
+/// `⌊log₂ S⌋` (Chromium's low-resolution tiling: a quarter of the tiles, magnified at most 2× while the
+/// view grows and new content enters at its edges) — clamped to the range.
 ///
 /// Arithmetic only; a plain value.
 struct LevelsOfDetail: Sendable, Equatable {
     static let defaultCount = 6
     static let defaultBias = 3
+    /// The most frames a layer stays on its shown level while the next one's visible tiles arrive
+    /// (``TileManager/deferredLevel``): 12 frames, 0.1 s at 120 Hz.
+    static let maximumSwitchDelayFrames = 12
+    /// How far beyond the visible rect the coarsest level is kept as the fallback
+    /// (``TileManager/requestFallback``), as a share of the visible size on each side: ½ (a view twice as
+    /// wide and tall, what a 2× zoom out shows).
+    static let fallbackMargin = 0.5
 
     /// The number of levels (≥ 1).
     let count: Int
@@ -26,9 +35,9 @@ struct LevelsOfDetail: Sendable, Equatable {
     /// The levels' exponents, coarsest first.
     var range: ClosedRange<Int> { (bias - count + 1)...bias }
 
-    /// The wanted level for zoom `zoom` (> 0), rounding down while zooming out.
+    /// The wanted level for zoom `zoom` (> 0): the nearest (halves up), rounding down while zooming out.
     func level(forZoom zoom: Double, zoomingOut: Bool = false) -> Int {
-        let exponent = Int(log2(zoom).rounded(zoomingOut ? .down : .up))
+        let exponent = Int(zoomingOut ? log2(zoom).rounded(.down) : (log2(zoom) + 0.5).rounded(.down))
         return Swift.min(Swift.max(exponent, range.lowerBound), range.upperBound)
     }
 

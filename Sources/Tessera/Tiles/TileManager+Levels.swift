@@ -7,8 +7,9 @@ struct LevelPiece {
         /// The level tile's pixels (`(N + 1)²`, see ``LevelMapping``), their installation stamp, and
         /// whether every one of them (gutter included) has alpha 255 — then so has every sample.
         case pixels(PixelBuffer, stamp: UInt64, opaque: Bool)
-        /// Nothing covers it yet: drawn as ``Checkerboard/light``.
-        case missing
+        /// Nothing covers it yet: the ``Checkerboard`` pattern as it lies over the layer's plane there (a
+        /// `tileSize²` view whose pixel (0, 0) lands on the destination's top-left pixel, and its phase).
+        case checkerboard(PixelBuffer, phase: (x: Int, y: Int))
     }
 
     let source: Source
@@ -44,11 +45,12 @@ extension TileManager {
             var level: Int?
             if changing {
                 let wanted = levels.level(forZoom: planned.scale / scale, zoomingOut: planned.scale < record.lastScale)
-                level = LevelsOfDetail.step(from: record.shownLevel, toward: wanted)
+                level = deferredLevel(planned, record, next: LevelsOfDetail.step(from: record.shownLevel, toward: wanted))
             } else if mode == .asynchronous, let shown = record.shownLevel, let first = firstOp[index],
                       !exactTilesReady(plan, layer: index, from: first) {
                 level = shown  // settled, but the exact tiles have not all arrived: keep the level
             }
+            if !changing { record.pendingLevel = nil }
             if let k = level, LevelsOfDetail.scale(k, deviceScale: scale) == planned.scale { level = nil }
             record.shownLevel = level
             result[index] = level
@@ -109,9 +111,13 @@ extension TileManager {
     /// The pieces that draw one level tile's framebuffer rect: its pixels if it has any (current or
     /// stale), otherwise the best other level that has pixels there — the nearest levels first, finer
     /// before coarser — looked up without asking for raster; only what no level covers is
-    /// ``LevelPiece/Source/missing``. The tiles used are marked needed (eviction spares them).
+    /// ``LevelPiece/Source/checkerboard`` (in pieces of at most a tile). The tiles used are marked needed
+    /// (eviction spares them). `levelsWithPixels`: the level tile scales (``TileKey/scaleBits``) the layer
+    /// has pixels at (``levelsWithPixels(_:)``); other levels are not searched, so that a layer with no
+    /// pixels at all (the first frame of a pinch) is one checkerboard piece per tile, not a patchwork.
     func resolveLevelTile(_ planned: PlannedLayer, level k: Int, entry: TileEntry, destination: PixelRect,
-                          mapping: ResampleMapping, statistics: inout FrameStatistics) -> [LevelPiece] {
+                          mapping: ResampleMapping, levelsWithPixels: Set<UInt64>,
+                          statistics: inout FrameStatistics) throws -> [LevelPiece] {
         if let pixels = entry.pixels {
             if !entry.isCurrent { statistics.tilesShownStale += 1 }
             return [LevelPiece(source: .pixels(pixels, stamp: entry.stamp, opaque: entry.coverage == .opaque),
@@ -119,7 +125,10 @@ extension TileManager {
         }
         var others: [Int] = []
         for distance in 1...Swift.max(1, levels.count) {
-            for candidate in [k + distance, k - distance] where levels.range.contains(candidate) { others.append(candidate) }
+            for candidate in [k + distance, k - distance] where levels.range.contains(candidate)
+                && levelsWithPixels.contains((-LevelsOfDetail.scale(candidate, deviceScale: scale)).bitPattern) {
+                others.append(candidate)
+            }
         }
         var pieces: [LevelPiece] = []
         var uncovered = [destination]
@@ -132,12 +141,30 @@ extension TileManager {
             }
             uncovered = stillUncovered
         }
+        let n = grid.size
         for rect in uncovered {
             statistics.checkerboardPixels += rect.area
-            pieces.append(LevelPiece(source: .missing, destination: rect, mapping: mapping))
+            for y in stride(from: rect.minY, to: rect.maxY, by: n) {
+                for x in stride(from: rect.minX, to: rect.maxX, by: n) {
+                    let part = PixelRect(x: x, y: y, width: Swift.min(n, rect.maxX - x), height: Swift.min(n, rect.maxY - y))
+                    let tile = try checkerboardTile(at: (x - planned.translation.x, y - planned.translation.y))
+                    pieces.append(LevelPiece(source: .checkerboard(tile.pixels, phase: tile.phase), destination: part,
+                                             mapping: mapping))
+                }
+            }
         }
         if !uncovered.isEmpty { statistics.tilesCheckerboarded += 1 }
         return pieces
+    }
+
+    /// The level tile scales (``TileKey/scaleBits``) at which `record`'s layer has tiles with pixels.
+    /// Cost: one look-up per tile key of the layer.
+    func levelsWithPixels(_ record: LayerTileRecord) -> Set<UInt64> {
+        var result: Set<UInt64> = []
+        for key in record.keys where key.isLevel && !result.contains(key.scaleBits) && cache[key]?.pixels != nil {
+            result.insert(key.scaleBits)
+        }
+        return result
     }
 
     /// The parts of framebuffer rect `rect` that level `k`'s tiles with pixels cover (as pieces), and the

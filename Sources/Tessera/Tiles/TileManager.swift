@@ -45,13 +45,15 @@ final class TileManager {
     /// The last ``TileEntry/stamp`` handed out.
     private var stamps: UInt64 = 0
     /// The levels of detail of layers whose scale changes (``LevelsOfDetail``).
-    let levels = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)
+    let levels: LevelsOfDetail
     /// The last frame's level pieces, by the index of the first tile op of their layer (whose tile ops
     /// all resolve to `nil` then): read by ``Compositor/drawList(_:tiles:)``.
     private(set) var levelPieces: [Int: [LevelPiece]] = [:]
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
-         maximumPrepaintTiles: Int, backgroundRaster: Bool, kernels: KernelTable = Kernels.active) {
+         maximumPrepaintTiles: Int, backgroundRaster: Bool, kernels: KernelTable = Kernels.active,
+         levels: LevelsOfDetail = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)) {
+        self.levels = levels
         self.grid = grid
         self.kernels = kernels
         self.scale = scale
@@ -81,7 +83,7 @@ final class TileManager {
     func prepare(_ plan: FramePlan, viewport: PixelRect, statistics: inout FrameStatistics) throws -> [ResolvedTile?] {
         frame += 1
         lastFrameComplete = false
-        let allocationsBefore = cache.pool.allocationCount
+        let allocationsBefore = cache.allocationCount
         releaseFreedLayers()
         let records = plan.layers.map(record(for:))
         for (planned, record) in zip(plan.layers, records) {
@@ -130,6 +132,11 @@ final class TileManager {
             }
             entries[index] = entry
         }
+        for (layer, record) in records.enumerated() {
+            guard let drawn = chosenLevels[layer] else { continue }
+            if let pending = record.pendingLevel { try requestLevel(plan.layers[layer], record, level: pending, jobs: &nowJobs) }
+            try requestFallback(plan.layers[layer], record, drawnLevel: drawn, jobs: &nowJobs)
+        }
         // Tiles shown: the exact tiles, with the ops of layers drawn from a level counted as their level tiles.
         statistics.tilesVisible = plan.tileOpCount - replacedOps + levelTiles.values.reduce(0) { $0 + $1.count }
         statistics.bytesNeededByFrame = statistics.tilesVisible * cache.tileBytes
@@ -155,9 +162,10 @@ final class TileManager {
         levelPieces = [:]
         for (index, tiles) in levelTiles {
             guard case let .tile(layer, _, _) = plan.ops[index].source, let k = chosenLevels[layer] else { continue }
-            levelPieces[index] = tiles.flatMap { tile in
-                resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
-                                 mapping: tile.mapping, statistics: &statistics)
+            let withPixels = levelsWithPixels(records[layer])
+            levelPieces[index] = try tiles.flatMap { tile in
+                try resolveLevelTile(plan.layers[layer], level: k, entry: tile.entry, destination: tile.destination,
+                                     mapping: tile.mapping, levelsWithPixels: withPixels, statistics: &statistics)
             }
         }
         for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
@@ -204,9 +212,9 @@ final class TileManager {
         statistics.frameNumber = frame
         statistics.tilesInCache = cache.count
         statistics.bytesInCache = cache.bytes
-        statistics.spareBufferBytes = cache.pool.count * cache.tileBytes
+        statistics.spareBufferBytes = cache.spareCount * cache.tileBytes
         statistics.cacheBudgetBytes = cache.budgetBytes
-        statistics.tileBuffersAllocated = cache.pool.allocationCount - allocationsBefore
+        statistics.tileBuffersAllocated = cache.allocationCount - allocationsBefore
         statistics.rasterJobsOutstanding = queue.outstanding
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
             && statistics.rasterJobsQueued == 0 && levelPieces.isEmpty  // a level stand-in moves on next frame
@@ -259,7 +267,7 @@ final class TileManager {
         guard makeRoom(forAdditional: 1) || priority == .now else { return nil }
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
-                            target: entry.key.isLevel ? cache.takeUnpooledBuffer() : cache.takeBuffer(), priority: priority,
+                            target: entry.key.isLevel ? cache.takeLevelBuffer() : cache.takeBuffer(), priority: priority,
                             kernels: kernels)
         job.queuedFrame = frame
         entry.job = job
@@ -411,7 +419,7 @@ final class TileManager {
         return plan.layers[layer].translation
     }
 
-    private func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
+    func checkerboardTile(at planeOrigin: (x: Int, y: Int)) throws -> (pixels: PixelBuffer, phase: (x: Int, y: Int)) {
         if checkerboard == nil { checkerboard = try Checkerboard(tileSize: grid.size) }
         return checkerboard!.tile(at: planeOrigin)
     }

@@ -21,11 +21,31 @@ import Testing
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"),
           arguments: [(["--raster", "fast"], "--raster"), (["--raster-cost", "0"], "--raster-cost"),
                       (["--raster-cost", "1001"], "--raster-cost"), (["--pace", "always"], "--pace"),
-                      (["--script", "slowfling"], "--script"), (["--trace"], "--trace")])
+                      (["--script", "slowfling"], "--script"), (["--trace"], "--trace"),
+                      (["--levels-of-detail", "0"], "--levels-of-detail"),
+                      (["--levels-of-detail", "17"], "--levels-of-detail"),
+                      (["--levels-of-detail-bias", "-1"], "--levels-of-detail-bias")])
     func badBenchOptionsAreNamed(arguments: [String], option: String) throws {
         let result = try bench(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(option), "\(result.stderr)")
+    }
+
+    /// `--levels-of-detail 2 --levels-of-detail-bias 1` (levels 1×, 2×): a pinch to 8× rasterizes only those.
+    @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
+    func levelsOfDetailOptionsSetTheLevels() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenePath = dir.appendingPathComponent("scene.json").path
+        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        let result = try bench([scenePath, "--frames", "40", "--fps", "30", "--raster", "sync", "--pace", "none",
+                                "--script", "zoom", "--workers", "2", "--tile-size", "16", "--levels-of-detail", "2",
+                                "--levels-of-detail-bias", "1", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let byLevel = try #require(report["tiles_rasterized_by_level"] as? [String: Any])
+        #expect(!byLevel.isEmpty && Set(byLevel.keys).isSubset(of: ["0", "1"]), "\(byLevel)")
     }
 
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))

@@ -107,4 +107,29 @@ import Testing
             }
         }
     }
+
+    /// A translucent tile right over an opaque colour op takes the colour as its underlay where the colour
+    /// covers it, and the colour keeps only the rest; over a masked, translucent or partial colour it does not.
+    @Test func aTranslucentTileOverAnOpaqueColourIsFusedOntoIt() throws {
+        let tile = try PixelBuffer(width: 40, height: 10)
+        let white = Pixel(r: 255, g: 255, b: 255, a: 255)
+        let band = PixelRect(x: 0, y: 0, width: 100, height: 10)
+        let ops = [
+            DrawOp(source: .color(white), destination: PixelRect(x: 0, y: 0, width: 100, height: 10),
+                   sourceOrigin: (0, 0), opacity: 255, isOpaque: true),
+            DrawOp(source: .tile(tile), destination: PixelRect(x: 30, y: 0, width: 40, height: 10),
+                   sourceOrigin: (30, 0), opacity: 255, isOpaque: false),
+            DrawOp(source: .tile(tile), destination: PixelRect(x: 60, y: 0, width: 40, height: 10),  // over the fused tile
+                   sourceOrigin: (60, 0), opacity: 128, isOpaque: false),
+        ]
+        let visibility = BandVisibility(ops: ops, candidates: [0, 1, 2], band: band)
+        let fused = visibility.pieces.filter { $0.op == 1 }
+        #expect(fused.count == 2 && fused.allSatisfy { $0.underlay == white.word })
+        #expect(fused.first { $0.rect.minX == 30 }!.streams)  // nothing translucent above 30..<60
+        #expect(!fused.first { $0.rect.minX == 60 }!.streams)           // the opacity-128 tile is above
+        let colour = visibility.pieces.filter { $0.op == 0 }.map(\.rect)
+        #expect(colour.allSatisfy { $0.intersection(PixelRect(x: 30, y: 0, width: 40, height: 10)).isEmpty })
+        #expect(colour.reduce(0) { $0 + $1.area } == 60 * 10)
+        #expect(visibility.pieces.filter { $0.op == 2 }.allSatisfy { $0.underlay == nil })  // over a tile, not a colour
+    }
 }

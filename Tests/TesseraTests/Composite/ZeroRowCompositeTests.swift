@@ -46,7 +46,8 @@ import Testing
     }
 
     /// Cards with an opaque background (rounded, clipped) and striped content; a striped translucent
-    /// layer over them; a striped layer at opacity 0.7; wide enough to stream.
+    /// layer over them; a striped strip right over the root's opaque background (fused onto it per band);
+    /// a striped layer at opacity 0.7; wide enough to stream.
     static func makeScene() throws -> Layer {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         root.backgroundColor = try Color(hex: "#E8ECF0")
@@ -61,6 +62,9 @@ import Testing
         let glass = try Layer(frame: Rect(x: 40, y: 30, width: 600, height: 60))
         glass.content = StripedContent(seed: 21, period: 9, gap: 4)
         try root.addSublayer(glass)
+        let strip = try Layer(frame: Rect(x: 10, y: 106, width: 600, height: 12))  // over the root's background only
+        strip.content = StripedContent(seed: 45, period: 5, gap: 2)
+        try root.addSublayer(strip)
         let faded = try Layer(frame: Rect(x: 300, y: 70, width: 390, height: 45))
         faded.content = StripedContent(seed: 33, period: 7, gap: 3)
         try faded.setOpacity(0.7)

@@ -260,6 +260,52 @@ import Testing
         }
     }
 
+    /// The two-vector permute path (AVX-512) of bilinear rows through the column table, and its edges:
+    /// steps around 2 columns per sample (the 32-column window of a 16-sample vector just holds or just
+    /// misses its neighbours: vectors of both kinds in one row), rows of fewer than 32 source columns (the
+    /// stack copy), windows at the end of the row (moved back), level-of-detail geometry (a 257-pixel tile
+    /// at ratios 1/√2…√2), opaque sources composed at once into RGBA at opacity 255 (the fused store,
+    /// including the all-opaque and all-zero shortcuts) and the same into BGRA or at other opacities (the
+    /// samples row), every tier.
+    @Test func permutedColumnStepsAndTheirEdges() throws {
+        var rng = SplitMix64(seed: 0x9E2D)
+        let steps: [Int32] = [0x1_FFFF, 0x2_0000, 0x2_0001, 0x1_F000, 0x2_2000, 0x1_6A0A, 0xB505, 0x1_0001, 0xFFFF, 0x3_0000]
+        for table in try availableTables() {
+            for (round, step) in steps.enumerated() {
+                for sourceWidth in [1, 5, 17, 31, 32, 33, 257] {
+                    let src = try TestMemory(width: sourceWidth, height: 9, bytesPerRow: sourceWidth * 4 + 4 * (round % 3),
+                                             offset: round % 4, rng: &rng)
+                    let opaque = round % 2 == 0
+                    PixelContent.fill(src.buffer) { _ in
+                        let p = PixelContent.mixed(&rng)
+                        return opaque ? p | 0xFF00_0000 : (rng.next() % 5 == 0 ? 0 : p)
+                    }
+                    // Every eighth of a pixel as the first position's fraction: with a step of 2 + 1/8, the
+                    // vectors of a row all span 32 or all 33 columns, depending on it.
+                    for fraction in stride(from: Int32(0), to: 65536, by: 8192) {
+                    let width = [1, 15, 16, 17, 47, 181, 256, 362][Int(rng.next() % 8)]
+                    let x0 = Int32(Int(rng.next() % 4) - 1) << 16 | fraction
+                    let mapping = ResampleMapping(x0: x0, dx: step, y0: Int32(rng.next() % 0x4_0000), dy: step)
+                    for (format, opacity) in [(PixelFormat.rgba, UInt8(255)), (.bgra, 180), (rng.next() % 2 == 0 ? .rgba : .bgra, 77)] {
+                        do {
+                            let dst = try TestMemory(width: width, height: 4, bytesPerRow: width * 4 + 4 * Int(rng.next() % 3),
+                                                     offset: Int(rng.next() % 4), rng: &rng)
+                            PixelContent.fill(dst.buffer) { _ in PixelContent.mixed(&rng) }
+                            let expected = try dst.clone()
+                            ScalarReference.scaledSourceOver(src.buffer, onto: expected.buffer.reinterpreted(as: format),
+                                                             mapping: mapping, filter: .bilinear, opacity: opacity)
+                            try table.scaledSourceOver(src.buffer, onto: dst.buffer.reinterpreted(as: format),
+                                                       mapping: mapping, filter: .bilinear, opacity: opacity)
+                            #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
+                                    "tier \(table.tier), step \(step), source \(sourceWidth), width \(width), \(format), opacity \(opacity), opaque \(opaque), x0 \(x0)")
+                        }
+                    }
+                    }
+                }
+            }
+        }
+    }
+
     /// Empty destination rects leave every byte alone, whatever the source (empty included).
     @Test func emptyDestinationRectsWriteNothing() throws {
         var rng = SplitMix64(seed: 0xE0)

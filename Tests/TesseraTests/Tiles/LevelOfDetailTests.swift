@@ -31,11 +31,12 @@ import Testing
     }
 
     /// Zoom per frame and the level exponent the zooming layers are drawn from (`nil`: exact tiles):
-    /// a change picks `⌈log₂ zoom⌉` (`⌊log₂ zoom⌋` zooming out), one step at a time from the level shown;
+    /// a change picks the nearest level, `⌊log₂ zoom + ½⌋` (`⌊log₂ zoom⌋` zooming out), one step at a time
+    /// from the level shown;
     /// a repeated zoom settles;
     /// a level equal to the exact scale draws the exact tiles.
     static let frames: [(zoom: Double, level: Int?)] = [
-        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, 0), (0.45, -1), (2, 0), (4, 1),
+        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, -1), (0.45, -2), (2, -1), (4, 0),
         (4, nil), (2, nil), (1.5, 0), (1.2, 0), (2.5, 1),
     ]
 
@@ -84,11 +85,186 @@ import Testing
         compositor.drainRaster()
     }
 
-    @Test func theWantedLevelIsTheSmallestPowerOfTwoAtOrAboveTheZoomWithinTheLevels() {
+    /// Asynchronous frames stay on the shown level while the next level's visible tiles are missing
+    /// (drawn whole from it, no checkerboard, no patchwork), switch once they have all arrived, and switch
+    /// anyway after `maximumSwitchDelayFrames` frames.
+    @Test func aLevelSwitchWaitsForTheNextLevelsVisibleTiles() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let gate = RasterGate()
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 4, gate: gate)
+        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 4, gate: gate)
+        defer { gate.open() }
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        func reference(_ scale: Double) throws -> [UInt8] {
+            try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
+                                         levels: [ObjectIdentifier(map): scale, ObjectIdentifier(pin): scale])
+        }
+        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        var onLevel1 = 0
+        for step in 0..<3 {  // level 2 wanted (its raster held back): level 1 is drawn, whole
+            try scroll.setZoomScale(2.9 + 0.05 * Double(step))
+            let statistics = try compositor.render(root, into: framebuffer)
+            #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+            #expect(firstDifference(framebuffer.packedBytes(), try reference(2), width: Self.width) == nil, "step \(step)")
+            onLevel1 = statistics.tilesVisible
+        }
+        gate.open()
+        compositor.drainRaster()
+        try scroll.setZoomScale(3.1)  // level 2 has arrived: drawn from it
+        _ = try compositor.render(root, into: framebuffer)
+        #expect(firstDifference(framebuffer.packedBytes(), try reference(4), width: Self.width) == nil)
+
+        // A fresh compositor, the gate closed: the switch happens after the delay.
+        gate.close()
+        let second = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        for zoom in [1.0, 1.5] {
+            try scroll.setZoomScale(zoom)
+            _ = try second.render(root, into: framebuffer)
+            second.drainRaster()
+        }
+        var tilesVisible: [Double] = []
+        for step in 0...LevelsOfDetail.maximumSwitchDelayFrames {
+            try scroll.setZoomScale(3 + 0.01 * Double(step))
+            tilesVisible.append(Double(try second.render(root, into: framebuffer).tilesVisible))
+        }
+        // Level 2 has about four times level 1's tiles at the same zoom.
+        #expect(tilesVisible.count > 1 && tilesVisible.dropLast().allSatisfy { $0 == tilesVisible[0] }
+                && tilesVisible.last! > 1.5 * tilesVisible[0],
+                "level 2 only after the delay: \(tilesVisible) (level 1: \(onLevel1) in the first compositor)")
+        gate.open()
+        second.drainRaster()
+    }
+
+    /// Level tiles' buffers are pooled: a pinch back and forth that evicts level tiles to make room for
+    /// others allocates no buffer after its first cycles.
+    @Test func aPinchBackAndForthReusesEvictedLevelBuffers() throws {
+        let (root, scroll, _, _) = try Self.scene()
+        let tileBytes = 32 * 32 * 4
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, cacheBudgetBytes: 70 * tileBytes, scale: 1, bandHeight: 16,
+            rasterMode: .synchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        let zooms = [1.2, 1.6, 2.3, 3.1, 3.9, 3.0, 2.2, 1.5, 1.1, 0.8]  // levels 0…2 and back, never settling
+        var allocatedAfterWarmUp = 0, evictions = 0, rasterized = 0
+        for cycle in 0..<6 {
+            for (index, zoom) in zooms.enumerated() {
+                try scroll.setZoomScale(zoom + 0.01 * Double(cycle))
+                try scroll.setContentOffset(Point(x: Double(17 * index + 5 * cycle), y: Double(11 * index)))
+                let statistics = try compositor.render(root, into: framebuffer)
+                if cycle >= 3 {
+                    allocatedAfterWarmUp += statistics.tileBuffersAllocated
+                    evictions += statistics.evictions
+                    rasterized += statistics.tilesRasterized
+                }
+            }
+        }
+        #expect(evictions > 0 && rasterized > 0, "the pinch must evict and rasterize level tiles to test reuse")
+        #expect(allocatedAfterWarmUp == 0)
+    }
+
+    /// Where no level has pixels (the first frame of a pinch, before any level tile arrived), the layer
+    /// shows the checkerboard pattern — 8-pixel squares, light and dark, in one phase across every level
+    /// tile's piece — counted as checkerboard; not a flat colour, not a patchwork of other levels.
+    @Test func aLevelTileNoLevelCoversShowsThePlaneAlignedCheckerboard() throws {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 90, height: 70))
+        let scroll = try ScrollLayer(frame: root.bounds)
+        try root.addSublayer(scroll)
+        let map = try Layer(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let gate = RasterGate()
+        defer { gate.open() }
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 5), gatedScale: 2, gate: gate)
+        try scroll.addSublayer(map)
+        try scroll.setContentSize(map.frame.size)
+        try scroll.setZoomingLayer(map)
+        try scroll.setZoomScaleLimits(minimum: 0.25, maximum: 4)
+        try scroll.setContentOffset(Point(x: 37.5, y: 21.25))
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: 90, height: 70)
+        _ = try compositor.render(root, into: framebuffer)  // exact tiles at scale 1
+        compositor.drainRaster()
+        try scroll.setZoomScale(1.6)  // level 1 (scale 2): held back; no other level has pixels
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.checkerboardPixels == 90 * 70 && statistics.tilesCheckerboarded > 0)
+        let phases = (0..<8).flatMap { py in (0..<16).map { px in (px, py) } }  // (px + 8, py + 8) is the same
+        let matching = phases.filter { px, py in
+            (0..<70).allSatisfy { y in
+                (0..<90).allSatisfy { x in framebuffer[x: x, y: y] == Checkerboard.pixel(planeX: x - px, planeY: y - py) }
+            }
+        }
+        #expect(matching.count == 1, "one phase of the pattern fits the whole frame: \(matching)")
+        gate.open()
+        compositor.drainRaster()
+    }
+
+    /// The coarsest level is kept over twice the view while a layer is drawn from levels: a zoom out by
+    /// almost 2× whose finer levels have not arrived shows no checkerboard (the newly visible edges are
+    /// drawn from the fallback level).
+    @Test func theCoarsestLevelCoversAZoomOutWhileFinerLevelsAreMissing() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let gate = RasterGate()
+        gate.open()
+        defer { gate.open() }
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 0.25, gate: gate, gatesOthers: true)
+        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 0.25, gate: gate, gatesOthers: true)
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 16, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 3.5, 3.6] {  // level 2 drawn, with the fallback (level −2, scale ¼) around it
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        gate.close()  // only the fallback's scale rasterizes now
+        try scroll.setZoomScale(1.95)
+        let statistics = try compositor.render(root, into: framebuffer)
+        #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
+        gate.open()
+        compositor.drainRaster()
+    }
+
+    /// `levelsOfDetail` / `levelsOfDetailBias` of the configuration set the levels: with 2 levels and
+    /// bias 1 (1×, 2×) a zoom of 3.7 is drawn from level 1 (2×), not 2; out-of-range values are refused
+    /// naming the field.
+    @Test func theConfigurationSetsTheLevelsOfDetail() throws {
+        let (root, scroll, map, pin) = try Self.scene()
+        let compositor = try Compositor(configuration: .init(
+            tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .synchronous, levelsOfDetail: 2,
+            levelsOfDetailBias: 1))
+        let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
+        for zoom in [1.0, 3.7] {
+            try scroll.setZoomScale(zoom)
+            _ = try compositor.render(root, into: framebuffer)
+        }
+        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
+                                                     levels: [ObjectIdentifier(map): 2, ObjectIdentifier(pin): 2])
+        #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil)
+        for (count, bias, field) in [(0, 3, "levelsOfDetail"), (17, 3, "levelsOfDetail"), (6, -1, "levelsOfDetailBias"),
+                                     (6, 17, "levelsOfDetailBias")] {
+            #expect(throws: TesseraError.self) {
+                do {
+                    _ = try Compositor.Configuration(levelsOfDetail: count, levelsOfDetailBias: bias).validated()
+                } catch let TesseraError.invalidArgument(argument, _) {
+                    #expect(argument == field)
+                    throw TesseraError.invalidArgument(argument: argument, reason: "")
+                }
+            }
+        }
+    }
+
+    @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
-        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0) }
-                == [-2, -2, -1, -1, 0, 1, 1, 3, 3, 3])
+        // Nearest in log scale: 2^k/zoom within [1/√2, √2] (√2 ≈ 1.41421 is the boundary, halves up).
+        #expect([0.01, 0.25, 0.26, 0.5, 0.7, 0.71, 1, 1.01, 1.41, 1.42, 2, 5.6, 5.7, 7.9, 8, 100].map { levels.level(forZoom: $0) }
+                == [-2, -2, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2, 3, 3, 3, 3])
         // Zooming out rounds down: the coarser level.
         #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0, zoomingOut: true) }
                 == [-2, -2, -2, -1, 0, 0, 1, 2, 3, 3])
@@ -120,5 +296,44 @@ struct SlowAtScaleContent: LayerContent {
     func draw(in context: RasterContext) {
         if context.scale == slowScale { Thread.sleep(forTimeInterval: 0.05) }
         base.draw(in: context)
+    }
+}
+
+/// Holds back draws at one scale (or, `gatesOthers`, at every other scale) until opened: a raster that
+/// has not arrived, for as long as a test needs.
+struct GatedAtScaleContent: LayerContent {
+    var base: PatternContent
+    var gatedScale: Double
+    var gate: RasterGate
+    var gatesOthers = false
+
+    func draw(in context: RasterContext) {
+        if (context.scale == gatedScale) != gatesOthers { gate.wait() }
+        base.draw(in: context)
+    }
+}
+
+/// A gate raster workers wait at while it is closed.
+final class RasterGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        isOpen = false
+        condition.unlock()
     }
 }
