@@ -7,8 +7,8 @@
 /// depends on the column alone and `qy` on the row alone, and so do the two non-square-root cases:
 /// `colCov = coverage(0.5 − (qx − r))` is computed once per column and `rowCov = coverage(0.5 − (qy − r))`
 /// once per row; a pixel picks one of them (`qy ≤ qx`: the column's), and only the corner pixels
-/// (`qx > 0`, `qy > 0`) take a square root. A straight row whose own and inner column coverages are all
-/// 255 is the column coverages (one copy), and a row beyond the corners' reach (`qy − r ≥ 0.5`) is 0. For a glyph of a few pixels this costs a compare, a select
+/// (`qx > 0`, `qy > 0`) take a square root. A straight row whose own coverage is 255 is the column
+/// coverages (one copy), and a row beyond the corners' reach (`qy − r ≥ 0.5`) is 0. For a glyph of a few pixels this costs a compare, a select
 /// and a store per pixel, where the general row walker's per-row bookkeeping cost more than the pixels.
 ///
 /// Thread safety: one draw call on one thread.
@@ -38,10 +38,6 @@ enum GlyphCoverage {
                     b = i &+ 1
                 }
             }
-            // Whether every column of [a, b) has coverage 255: then a straight row (qy ≤ 0) whose own
-            // coverage is 255 picks 255 there either way, and is the column coverages, byte for byte.
-            var insideFull = true
-            for i in a..<b where columnCoverage[i] != 255 { insideFull = false }
             var row = sink.mask + (bounds.minY &- sink.region.y) &* sink.stride + (bounds.minX &- sink.region.x)
             for py in bounds.minY..<bounds.maxY {
                 let qy = abs(Double(py) + 0.5 - geometry.centerY) - geometry.innerHalfHeight
@@ -59,7 +55,10 @@ enum GlyphCoverage {
                     for i in 0..<a { corner(i) }
                     MaskSink.fillBytes(row + a, b &- a, rowCoverage)
                     for i in b..<width { corner(i) }
-                } else if rowCoverage == 255 && insideFull {
+                } else if rowCoverage == 255 {
+                    // A straight row whose own coverage is 255 is the column coverages, byte for byte: where
+                    // qx < qy, 0.5 − (qx − r) ≥ 0.5 − (qy − r) (rounded subtraction is monotonic), so the
+                    // column's coverage is 255 too.
                     MaskSink.copyBytes(row, columnCoverage, width)
                 } else {
                     // qy ≤ 0 < qx outside [a, b): the column's coverage; inside, whichever of qx, qy is larger.

@@ -9,7 +9,8 @@
 /// shared ones cleared for the new glyph: the earlier glyph's coverage is blended before the later one's,
 /// as in sequence.
 ///
-/// Cost: the glyphs' edge coverage, a clear and a blend of the line's pixels in the clip (the kernel skips
+/// Cost: the glyphs' edge coverage, a clear and a blend of the line's pixels in the clip on the rows the
+/// glyphs touch (the kernel skips
 /// runs of 16 pixels of coverage 0); memory: the mask, at most the clip's area in bytes (``RasterScratch``).
 ///
 /// Thread safety: one draw call on one thread.
@@ -17,8 +18,8 @@ enum GlyphRunRasterizer {
     static func draw(_ line: GreekedTextLine, in target: RasterTarget) {
         let paint = SolidPaint(word: line.color.premultiplied.word)
         let scale = target.scale
-        let region = DeviceRect(line.frame, scale: scale).touchedPixels().intersection(target.clip)
-        if region.isEmpty || paint.word == 0 { return }
+        let lineRegion = DeviceRect(line.frame, scale: scale).touchedPixels().intersection(target.clip)
+        if lineRegion.isEmpty || paint.word == 0 { return }
         // Glyphs run left to right without overlapping: visit only those whose columns reach the clip
         // (the rasterizer clips each one exactly).
         let glyphs = line.glyphs
@@ -28,6 +29,20 @@ enum GlyphRunRasterizer {
             let mid = (lo + hi) / 2
             if glyphs[mid].maxX < left { lo = mid + 1 } else { hi = mid }
         }
+        // The mask (cleared, then blended) spans only the rows the visible glyphs touch: the line box's
+        // rows above the ascenders and below the descenders have coverage 0. `y · scale` is what
+        // `DeviceRect` computes, so these are exactly the union of the glyphs' touched rows.
+        var top = Double.infinity, bottom = -Double.infinity
+        for glyph in glyphs[lo...] {
+            if glyph.minX > right { break }
+            top = Swift.min(top, glyph.minY)
+            bottom = Swift.max(bottom, glyph.maxY)
+        }
+        if !(top <= bottom) { return }  // no glyph reaches the clip
+        let rowsTop = floorInt(top * scale)
+        let region = lineRegion.intersection(
+            PixelRect(x: lineRegion.x, y: rowsTop, width: lineRegion.width, height: ceilInt(bottom * scale) &- rowsTop))
+        if region.isEmpty { return }
         let stride = region.width
         let mask = target.scratch.mask(byteCount: stride &* region.height)
         mask.update(repeating: 0, count: stride &* region.height)
