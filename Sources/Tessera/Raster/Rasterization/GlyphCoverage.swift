@@ -8,8 +8,9 @@
 /// `colCov = coverage(0.5 − (qx − r))` is computed once per column and `rowCov = coverage(0.5 − (qy − r))`
 /// once per row; a pixel picks one of them (`qy ≤ qx`: the column's), and only the corner pixels
 /// (`qx > 0`, `qy > 0`) take a square root. A straight row whose own coverage is 255 is the column
-/// coverages (one copy), and a row beyond the corners' reach (`qy − r ≥ 0.5`) is 0. For a glyph of a few pixels this costs a compare, a select
-/// and a store per pixel, where the general row walker's per-row bookkeeping cost more than the pixels.
+/// coverages (one copy), and a row beyond the corners' reach (`qy − r ≥ 0.5`) is 0. For a glyph of a few
+/// pixels this costs about a store per pixel (a square root per corner pixel), where the general row
+/// walker's per-row bookkeeping cost more than the pixels.
 ///
 /// Thread safety: one draw call on one thread.
 enum GlyphCoverage {

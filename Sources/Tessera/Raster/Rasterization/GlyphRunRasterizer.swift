@@ -10,8 +10,8 @@
 /// as in sequence.
 ///
 /// Cost: the glyphs' edge coverage, a clear and a blend of the line's pixels in the clip on the rows the
-/// glyphs touch (the kernel skips
-/// runs of 16 pixels of coverage 0); memory: the mask, at most the clip's area in bytes (``RasterScratch``).
+/// glyphs touch (the kernel skips runs of 16 pixels of coverage 0); memory: the mask, at most the clip's
+/// area in bytes (``RasterScratch``).
 ///
 /// Thread safety: one draw call on one thread.
 enum GlyphRunRasterizer {
