@@ -9,6 +9,21 @@ extension TileManager {
         let distance: Int
     }
 
+    /// The tiles of `span` outside `nearer` (already taken) and not hidden, as candidates of `priority`.
+    private func appendCandidates(_ span: (columns: ClosedRange<Int>, rows: ClosedRange<Int>),
+                                  except nearer: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)?, of planned: PlannedLayer, layer: Int,
+                                  _ priority: TilePriority, to candidates: inout [Candidate]) {
+        for row in span.rows {
+            for column in span.columns {
+                if let nearer, nearer.rows.contains(row), nearer.columns.contains(column) { continue }
+                let tile = grid.rect(column: column, row: row)
+                if planned.isHidden(tile) { continue }
+                candidates.append(Candidate(layer: layer, column: column, row: row, priority: priority,
+                                            distance: TilePolicy.distance(tile, from: planned.windowPlaneRect)))
+            }
+        }
+    }
+
     /// Marks the look-ahead tiles as needed (so eviction spares them) and returns jobs for those that are
     /// not ready: SOON before EVENTUALLY, nearest first, at most `maximumPrepaintTiles`, within the budget.
     ///
@@ -31,15 +46,7 @@ extension TileManager {
             let ring = TilePolicy.ring(window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
                                        scrolls: planned.scrolls, tileSize: grid.size)
             if let span = grid.span(of: ring) {
-                for row in span.rows {
-                    for column in span.columns {
-                        if let visible, visible.rows.contains(row), visible.columns.contains(column) { continue }
-                        if planned.isHidden(grid.rect(column: column, row: row)) { continue }
-                        let distance = TilePolicy.distance(grid.rect(column: column, row: row), from: planned.windowPlaneRect)
-                        candidates.append(Candidate(layer: index, column: column, row: row, priority: .soon,
-                                                    distance: distance))
-                    }
-                }
+                appendCandidates(span, except: visible, of: planned, layer: index, .soon, to: &candidates)
             }
             guard let motion = motions[index] ?? fastest.map({ (window: $0.window, bounds: (0, 0)) }),
                   motion.window != (0, 0) || motion.bounds != (0, 0) else { continue }
@@ -54,15 +61,7 @@ extension TileManager {
                                                motion: motion.window, boundsMotion: motion.bounds, extent: extent,
                                                tileSize: grid.size)
                 guard let span = grid.span(of: region) else { continue }
-                for row in span.rows {
-                    for column in span.columns {
-                        if let nearer, nearer.rows.contains(row), nearer.columns.contains(column) { continue }
-                        if planned.isHidden(grid.rect(column: column, row: row)) { continue }
-                        let distance = TilePolicy.distance(grid.rect(column: column, row: row), from: planned.windowPlaneRect)
-                        candidates.append(Candidate(layer: index, column: column, row: row, priority: priority,
-                                                    distance: distance))
-                    }
-                }
+                appendCandidates(span, except: nearer, of: planned, layer: index, priority, to: &candidates)
                 nearer = span
             }
         }
