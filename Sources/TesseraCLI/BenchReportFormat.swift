@@ -13,6 +13,13 @@ enum BenchReportFormat {
         o.compositor.backgroundRaster ? "background" : "normal"
     }
 
+    /// How background raster draws run here: `idle` (`SCHED_IDLE`) or `nice` (the quality of service's
+    /// nice value alone); empty for `normal` priority.
+    static func rasterPriorityDetail(_ o: ScrollBenchmark.Options) -> String {
+        guard o.compositor.backgroundRaster else { return "" }
+        return Compositor.backgroundRasterRunsIdle ? " (idle)" : " (nice)"
+    }
+
     /// The speed the script moves at (`fastfling` releases at 30,000 pt/s at least).
     static func scrollSpeed(_ o: ScrollBenchmark.Options) -> Double {
         o.script == .fastfling ? Swift.max(o.speed, ScrollScript.fastFlingSpeed) : o.speed
@@ -37,6 +44,7 @@ enum BenchReportFormat {
             ("fps", .number(o.framesPerSecond)), ("speed", .number(scrollSpeed(o))),
             ("raster_mode", .string(modeName(o.compositor.rasterMode))), ("raster_cost", .int(o.rasterCost)),
             ("raster_priority", .string(rasterPriorityName(o))),
+            ("raster_idle_policy", .bool(o.compositor.backgroundRaster && Compositor.backgroundRasterRunsIdle)),
             ("pace", .string(o.pacing.rawValue)),
             ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
             ("isa_tier", .string(r.isaTier)),
@@ -102,7 +110,7 @@ enum BenchReportFormat {
             tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(scrollSpeed(o), 0)) pt/s, \
             \(f(o.framesPerSecond, 0)) Hz (\(o.pacing == .vsync ? "vsync-paced" : "unpaced")), \(o.compositor.workers) workers, \
             \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(o.format) framebuffer, \(modeName(o.compositor.rasterMode)) raster\
-            \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : ""), \(rasterPriorityName(o)) raster priority
+            \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : ""), \(rasterPriorityName(o))\(rasterPriorityDetail(o)) raster priority
               frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
               frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms
               checkerboard      \(r.checkerboardFrames) frames (longest run \(raster.longestCheckerboardRun)), area \

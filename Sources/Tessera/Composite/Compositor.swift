@@ -40,8 +40,14 @@ public final class Compositor {
     let kernels: KernelTable
     /// Band helpers woken at the start of a frame that will likely composite many bands (``WorkCrew``).
     let crew = WorkCrew()
-    /// The band work items of the last composite (1 or 0: nothing to wake helpers for).
-    var lastBandItems = 0
+    /// Frames since the last composite of more than one band work item: helpers are woken while it is
+    /// below ``crewMemory``.
+    var framesSinceBands = Compositor.crewMemory
+    /// How many frames after one that composited many bands the next frames still wake the crew: at the
+    /// end of a fling most frames move less than a device pixel (nothing to composite) and every few
+    /// frames one moves a pixel and recomposites everything; without this, those frames ran their bands
+    /// on one thread (`bench feed --script fastfling`: 8–10 ms composites instead of 5).
+    static let crewMemory = 60
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 
@@ -58,6 +64,11 @@ public final class Compositor {
                             backgroundRaster: configuration.backgroundRaster, kernels: kernels,
                             levels: LevelsOfDetail(count: configuration.levelsOfDetail, bias: configuration.levelsOfDetailBias))
     }
+
+    /// True when background raster draws (``Configuration/backgroundRaster``) run under Linux's
+    /// `SCHED_IDLE` policy in this process, false when they run at their quality of service's nice value
+    /// alone (the process may not return a thread from `SCHED_IDLE`; README.md, "Tile priorities").
+    public static var backgroundRasterRunsIdle: Bool { IdleRasterPolicy.isAvailable }
 
     /// Bytes held by tile buffers in use now: tiles' pixels and raster targets (spare pooled buffers not
     /// included).
@@ -108,9 +119,10 @@ public final class Compositor {
             return statistics
         }
         unchanged = nil
-        if configuration.workers > 1, lastBandItems > 1 {  // like the last frame: helpers spin until the bands
+        if configuration.workers > 1, framesSinceBands < Self.crewMemory {  // helpers spin until the bands
             crew.wake(helpers: configuration.workers - 1)
         }
+        defer { crew.dismiss() }  // helpers the frame did not use (it composited nothing, or threw)
         let epoch = ModelEpoch.current
         var statistics = FrameStatistics()
 
@@ -164,9 +176,12 @@ public final class Compositor {
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
             statistics.drawOpsUnderlaid = relevant.ops.reduce(0) { $0 + ($1.underlay == nil ? 0 : 1) }
-            lastBandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
+            let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew)
+            framesSinceBands = bandItems > 1 ? 0 : min(framesSinceBands + 1, Self.crewMemory)
+        } else {
+            framesSinceBands = min(framesSinceBands + 1, Self.crewMemory)
         }
         damage = tracker
         statistics.opacityPeepholes = plan.opacityPeepholes

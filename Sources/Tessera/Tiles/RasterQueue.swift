@@ -17,8 +17,12 @@ import Foundation
 /// `.background` 10), so background raster gets about a tenth of a core's share while the frame thread
 /// and its composite bands (nice 0) run: a frame takes the cores from raster instead of sharing them,
 /// and between frames raster has them to itself. Chromium's background raster threads play this role.
+/// Where the process may, each draw also runs under `SCHED_IDLE` (``IdleRasterPolicy``): a frame thread
+/// or band helper then preempts raster at once instead of after its slice.
 final class RasterQueue: @unchecked Sendable {
     let workers: Int
+    /// Whether draws run below the frame: background quality of service, and ``IdleRasterPolicy``.
+    let background: Bool
     private let condition = NSCondition()
     /// Queued jobs, highest priority last (taken with `popLast`).
     private var queued: [RasterJob] = []
@@ -33,6 +37,7 @@ final class RasterQueue: @unchecked Sendable {
     /// (see ``Compositor/Configuration/backgroundRaster``), else at `.userInitiated`.
     init(workers: Int, background: Bool) {
         self.workers = workers
+        self.background = background
         dispatchQueue = DispatchQueue(label: "tessera.raster", qos: background ? .background : .userInitiated,
                                       attributes: .concurrent)
         freeLanes = Array((0..<workers).reversed())
@@ -121,7 +126,9 @@ final class RasterQueue: @unchecked Sendable {
             condition.unlock()
             job.lane = lane
             job.started = .now
-            tesseraPhaseRasterJob { job.draw() }  // a profiler's phase mark (PhaseMarkers.swift)
+            IdleRasterPolicy.run(enabled: background) {
+                tesseraPhaseRasterJob { job.draw() }  // a profiler's phase mark (PhaseMarkers.swift)
+            }
             job.finished = .now
             onFinish?(job)
             condition.lock()

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,8 +17,7 @@ import Darwin
 /// frame then waits for raster. Measured with `tessera bench feed --script fastfling --raster-cost 20`
 /// (2 workers): composites of 9–21 ms instead of 2–3 ms in the frames where raster ran. Here a helper that
 /// starts late finds the counter exhausted and returns without touching anything; the caller waits only
-/// for the items a helper has claimed and not finished (one band: well under a millisecond), spinning
-/// with `sched_yield`.
+/// for the items a helper has claimed and not finished (one band: well under a millisecond), polling.
 ///
 /// ```
 ///   caller:   [item 0][item 2][item 3][item 5] ── wait for claimed items ──► return
@@ -42,8 +42,13 @@ package enum WorkLanes {
             DispatchQueue.global(qos: .userInteractive).async { state.work() }
         }
         state.work()
-        while state.finished.load(ordering: .acquiring) < count { sched_yield() }
+        state.waitUntilFinished(count)
     }
+
+    /// Busy polls before a wait yields: `sched_yield` hands the CPU to any runnable thread, and the
+    /// scheduler lets a background raster thread finish its slice (milliseconds) before the yielder runs
+    /// again, while a band a helper is finishing takes microseconds.
+    static let pollsBeforeYield = 20_000
 
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).
     ///
@@ -53,6 +58,10 @@ package enum WorkLanes {
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
         let published = Atomic<Bool>(false)
+        /// Set when the woken run will not come (``WorkCrew/dismiss()``): waiting helpers return.
+        let calledOff = Atomic<Bool>(false)
+        /// Until when a woken helper waits for ``published`` (set before the crew shares the state).
+        var waitLimit = ContinuousClock.Instant.now
         private var count = 0
         private var body: @Sendable (Int) -> Void = { _ in }
 
@@ -72,12 +81,22 @@ package enum WorkLanes {
             }
         }
 
-        /// A woken helper: waits for the run, spinning with `sched_yield`, until `deadline`; then works.
+        /// The caller's wait for the items helpers claimed: busy polls, then polls yielding.
+        func waitUntilFinished(_ count: Int) {
+            var polls = 0
+            while finished.load(ordering: .acquiring) < count {
+                polls += 1
+                if polls > WorkLanes.pollsBeforeYield { sched_yield() }
+            }
+        }
+
+        /// A woken helper: waits for the run, busy polling (it holds its CPU against background raster,
+        /// which `sched_yield` would hand it to), until `deadline` or until the run is called off; then
+        /// works.
         func waitAndWork(until deadline: ContinuousClock.Instant) {
             let clock = ContinuousClock()
             while !published.load(ordering: .acquiring) {
-                if clock.now > deadline { return }
-                sched_yield()
+                if calledOff.load(ordering: .relaxed) || clock.now > deadline { return }
             }
             work()
         }
@@ -89,39 +108,97 @@ package enum WorkLanes {
 /// A Dispatch helper woken at the moment of a run starts late on a virtual machine whose other CPU is
 /// idle (measured here: often a millisecond; `README.md`, "Paced frames"), and a run whose helper starts
 /// late runs on the calling thread alone. The compositor wakes its crew at the start of a frame that will
-/// likely composite many bands (the previous one did), so the helpers spin, yielding, through planning and
-/// tile preparation and join the bands at once. A woken helper that sees no run within
-/// ``spinLimit`` gives up, so a frame that ends up compositing little wastes at most that much of
-/// another CPU.
+/// likely composite many bands, so the helpers poll through planning and tile preparation and join the
+/// bands at once. Between runs the helpers stay, sleeping ``pollInterval`` between polls, for
+/// ``stayAwake`` after the last ``wake(helpers:)``: a helper that had left would be woken on the busy
+/// CPU (the idle virtual CPU counts as preempted) and join late, which made every full frame between the
+/// sub-pixel frames at the end of a fling run on one thread. A woken helper that sees no run within
+/// ``spinLimit``, or is dismissed (``dismiss()``: the frame composited nothing), goes back to polling.
 ///
-/// Thread safety: `wake` and the `run` that uses it are called from one thread (the compositor's model
-/// thread); the helpers synchronize through ``WorkLanes``' state.
+/// ```
+///   model thread:  wake ─ plan ─ prepare ─ [bands] ─ dismiss     wake ─ plan ─ ...
+///   helper:             poll ······ poll ─ [bands] ─ sleep·poll·sleep·poll ─ poll ─ ...
+/// ```
+///
+/// Thread safety: `wake`, `dismiss` and the `run` that uses the crew are called from one thread (the
+/// compositor's model thread); helpers find the run through a lock-guarded slot and a generation counter
+/// and synchronize with it through ``WorkLanes``' state.
 package final class WorkCrew: @unchecked Sendable {
-    /// How long a woken helper waits for its run.
+    /// How long a woken helper waits for its run, busy polling.
     package static let spinLimit = Duration.milliseconds(2)
+    /// How long helpers stay after the last wake before they give their Dispatch threads back.
+    package static let stayAwake = Duration.milliseconds(500)
+    /// The sleep between two polls of a staying helper (a new run is seen within about this long).
+    package static let pollInterval = Duration.microseconds(50)
 
+    private let lock = NSLock()
+    /// The run of the latest wake (guarded by `lock`).
+    private var slot: WorkLanes.State?
+    /// Bumped by every wake, after `slot` is set.
+    private let generation = Atomic<Int>(0)
+    /// Helpers in their loop now.
+    private let staying = Atomic<Int>(0)
+    /// `DispatchTime` uptime, in nanoseconds, after which staying helpers leave.
+    private let leaveAfter = Atomic<UInt64>(0)
+    /// The run handed to the next ``WorkLanes/run(count:lanes:crew:_:)`` (model thread only).
     private var woken: (state: WorkLanes.State, helpers: Int)?
 
     package init() {}
 
-    /// Wakes `helpers` Dispatch helpers for the next run (replacing helpers woken before and not used:
-    /// they give up after ``spinLimit``).
+    /// Wakes `helpers` helpers for the next run (dismissing a run woken before and not used).
     package func wake(helpers: Int) {
-        guard helpers > 0 else {
-            woken = nil
-            return
-        }
+        dismiss()
+        guard helpers > 0 else { return }
         let state = WorkLanes.State()
-        let deadline = ContinuousClock.now + Self.spinLimit
-        for _ in 0..<helpers {
-            DispatchQueue.global(qos: .userInteractive).async { state.waitAndWork(until: deadline) }
+        state.waitLimit = ContinuousClock.now + Self.spinLimit
+        lock.withLock { slot = state }
+        let seen = generation.wrappingAdd(1, ordering: .releasing).newValue
+        leaveAfter.store(DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(Self.stayAwake), ordering: .relaxed)
+        while staying.load(ordering: .relaxed) < helpers {
+            staying.wrappingAdd(1, ordering: .relaxed)
+            DispatchQueue.global(qos: .userInteractive).async { self.stay(seen: seen - 1) }
         }
         woken = (state, helpers)
     }
 
-    /// The woken helpers' state and their number, once.
+    /// Sends helpers of a run woken and not used back to polling at once.
+    package func dismiss() {
+        woken?.state.calledOff.store(true, ordering: .relaxed)
+        woken = nil
+    }
+
+    /// The helpers in their loop now (joining runs or polling between them).
+    package var stayingHelpers: Int { staying.load(ordering: .relaxed) }
+
+    /// The woken run's state and its number of helpers, once.
     func takeWoken() -> (WorkLanes.State, Int)? {
         defer { woken = nil }
         return woken
+    }
+
+    /// A helper's loop: joins each new run, sleeps between polls, leaves ``stayAwake`` after the last wake.
+    private func stay(seen: Int) {
+        var seen = seen
+        let sleep = useconds_t(Self.nanoseconds(Self.pollInterval) / 1000)
+        while true {
+            let current = generation.load(ordering: .acquiring)
+            if current != seen {
+                seen = current
+                if let state = lock.withLock({ slot }) { state.waitAndWork(until: state.waitLimit) }
+                continue
+            }
+            if DispatchTime.now().uptimeNanoseconds > leaveAfter.load(ordering: .relaxed) {
+                staying.wrappingSubtract(1, ordering: .relaxed)
+                // A wake between the last poll and the leave counted this helper: stay for it.
+                guard generation.load(ordering: .acquiring) != seen else { return }
+                staying.wrappingAdd(1, ordering: .relaxed)
+                continue
+            }
+            usleep(sleep)
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a raster draw under Linux's `SCHED_IDLE` scheduling policy, where this process may return a
+/// thread from it.
+///
+/// Background quality of service alone (nice 10 on Linux) is not enough on a 2-CPU machine: the
+/// scheduler lets a running raster thread finish its slice (milliseconds) before a woken frame thread or
+/// band helper takes the CPU, so composites that overlap raster took 8–12 ms instead of 4
+/// (`tessera bench feed --script fastfling --raster-cost 20`: p95 7.9–12.3 ms in five runs, 5.5–6.3 under
+/// this policy; README.md, "Tile priorities"). A `SCHED_IDLE` thread runs only on a CPU nothing else
+/// wants and is preempted at once.
+///
+/// The draw, not the whole raster lane, runs idle: the lane takes the raster queue's lock between draws,
+/// and an idle thread preempted inside it would hold up the frame thread. The Dispatch thread gets its
+/// policy back after every draw; an unprivileged thread may leave `SCHED_IDLE` only when `RLIMIT_NICE`
+/// allows its nice value (`ulimit -e` ≥ 10 for background threads) or with `CAP_SYS_NICE`, so
+/// ``isAvailable`` probes that once, on a thread of its own, and without it draws keep the quality of
+/// service's priority alone (a Dispatch thread is never left idle).
+///
+/// Thread safety: any thread; ``isAvailable`` is computed once. Cost: two system calls per draw.
+enum IdleRasterPolicy {
+    /// Linux's `SCHED_IDLE` (`<sched.h>`; not exported by Swift's Glibc module).
+    private static let schedIdle: Int32 = 5
+
+    /// True when a thread of this process can enter `SCHED_IDLE` and return to its policy.
+    static let isAvailable: Bool = {
+        #if os(Linux)
+        final class Outcome: @unchecked Sendable { var value = false }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let probe = Thread {
+            if let saved = enter() { outcome.value = leave(saved) }
+            done.signal()
+        }
+        probe.start()
+        done.wait()
+        return outcome.value
+        #else
+        return false
+        #endif
+    }()
+
+    /// Runs `body` idle when ``isAvailable`` and `enabled`, else as the thread runs now.
+    static func run<T>(enabled: Bool, _ body: () -> T) -> T {
+        guard enabled, isAvailable, let saved = enter() else { return body() }
+        defer { _ = leave(saved) }  // cannot fail where `isAvailable` holds
+        return body()
+    }
+
+    /// The calling thread's policy and parameters, after switching it to `SCHED_IDLE`; `nil` when it
+    /// could not be switched.
+    private static func enter() -> (policy: Int32, parameters: sched_param)? {
+        #if os(Linux)
+        var parameters = sched_param()
+        var policy: Int32 = 0
+        guard pthread_getschedparam(pthread_self(), &policy, &parameters) == 0 else { return nil }
+        var idle = sched_param()
+        guard pthread_setschedparam(pthread_self(), schedIdle, &idle) == 0 else { return nil }
+        return (policy, parameters)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Gives the calling thread back the policy `enter` saved; false when the system refused.
+    private static func leave(_ saved: (policy: Int32, parameters: sched_param)) -> Bool {
+        #if os(Linux)
+        var parameters = saved.parameters
+        return pthread_setschedparam(pthread_self(), saved.policy, &parameters) == 0
+        #else
+        return true
+        #endif
+    }
+}
