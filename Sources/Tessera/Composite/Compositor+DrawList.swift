@@ -31,6 +31,8 @@ struct DrawListBuilder {
     /// The full-coverage pieces of the last opaque colour op, while only tiles of one layer followed it
     /// (``Underlay``): what a tile piece inside one of them is drawn onto.
     private var underlay: Underlay?
+    /// The shapes of the last op cut, with their coverage.
+    private var lastShapes: (shapes: [CoverageShape], resolved: [(shape: CoverageShape, coverage: ShapeCoverage)]) = ([], [])
 
     /// An opaque colour op's unmasked pieces, and what has been drawn since: the plan index of the last op
     /// taken (a colour op, then tiles of `layer`, whose destinations are disjoint, so none of them has
@@ -137,9 +139,12 @@ struct DrawListBuilder {
         return ops
     }
 
-    private func split(_ destination: PixelRect, _ shapes: [CoverageShape]) throws -> [CoverageSplitter.Piece] {
+    private mutating func split(_ destination: PixelRect, _ shapes: [CoverageShape]) throws -> [CoverageSplitter.Piece] {
         if shapes.isEmpty { return [CoverageSplitter.Piece(rect: destination, patch: nil)] }
-        return try CoverageSplitter.split(destination, shapes: shapes.map { ($0, try coverage.coverage($0)) })
+        if shapes != lastShapes.shapes {  // the tiles of one layer share their shapes: look them up once
+            lastShapes = (shapes, try shapes.map { ($0, try coverage.coverage($0)) })
+        }
+        return try CoverageSplitter.split(destination, shapes: lastShapes.resolved)
     }
 
     /// The smallest rect holding both.

@@ -40,14 +40,17 @@ public final class Compositor {
     let kernels: KernelTable
     /// Band helpers woken at the start of a frame that will likely composite many bands (``WorkCrew``).
     let crew = WorkCrew()
-    /// Frames since the last composite of more than one band work item: helpers are woken while it is
-    /// below ``crewMemory``.
+    /// Frames since the last composite of many bands (more than one band work item over at least
+    /// 1/``crewDamageFraction`` of the framebuffer): helpers are woken while it is below ``crewMemory``.
     var framesSinceBands = Compositor.crewMemory
     /// How many frames after one that composited many bands the next frames still wake the crew: at the
     /// end of a fling most frames move less than a device pixel (nothing to composite) and every few
     /// frames one moves a pixel and recomposites everything; without this, those frames ran their bands
     /// on one thread (`bench feed --script fastfling`: 8–10 ms composites instead of 5).
     static let crewMemory = 60
+    /// A composite counts as one of many bands when it covers at least 1/`crewDamageFraction` of the
+    /// framebuffer: a spinner's few bands are not worth keeping helpers for.
+    static let crewDamageFraction = 8
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 
@@ -179,7 +182,9 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew)
-            framesSinceBands = bandItems > 1 ? 0 : min(framesSinceBands + 1, Self.crewMemory)
+            let area = regions.reduce(0) { $0 + $1.area }
+            let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
+            framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
         } else {
             framesSinceBands = min(framesSinceBands + 1, Self.crewMemory)
         }

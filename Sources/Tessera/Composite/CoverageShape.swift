@@ -191,8 +191,11 @@ enum CoverageSplitter {
                 ys.append(shape.rect.y + e)
             }
         }
-        xs = Array(Set(xs)).sorted()
-        ys = Array(Set(ys)).sorted()
+        if xs.count == 2 && ys.count == 2 {  // inside one cell of every shape (a tile inside a card): one piece
+            return destination.isEmpty ? [] : try whole(destination, shapes: shapes)
+        }
+        xs = sortedUnique(xs)
+        ys = sortedUnique(ys)
         var pieces: [Piece] = []
         for j in 0..<(ys.count - 1) {
             var run: PixelRect?  // full cells of this row, merged left to right
@@ -226,6 +229,31 @@ enum CoverageSplitter {
             if let current = run { pieces.append(Piece(rect: current, patch: nil)) }
         }
         return pieces
+    }
+
+    /// `destination` as one piece, or none, when it lies inside one cell of each shape.
+    private static func whole(_ destination: PixelRect, shapes: [(shape: CoverageShape, coverage: ShapeCoverage)]) throws -> [Piece] {
+        var partial: [(CoverageShape, ShapeCoverage, Int)] = []
+        for (shape, coverage) in shapes {
+            let index = coverage.row(of: destination.minY - shape.rect.y) * (coverage.xs.count - 1)
+                + coverage.column(of: destination.minX - shape.rect.x)
+            switch coverage.kinds[index] {
+            case .empty: return []
+            case .full: break
+            case .partial: partial.append((shape, coverage, index))
+            }
+        }
+        return [Piece(rect: destination, patch: partial.isEmpty ? nil : try patch(for: destination, partial))]
+    }
+
+    /// `values` sorted, without repeats (a handful of cell edges).
+    private static func sortedUnique(_ values: [Int]) -> [Int] {
+        var sorted = values
+        sorted.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(sorted.count)
+        for value in sorted where unique.last != value { unique.append(value) }
+        return unique
     }
 
     /// The coverage of `cell` under the partial shapes: a cached cell as is for one shape, the product

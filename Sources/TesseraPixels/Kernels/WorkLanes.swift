@@ -95,8 +95,11 @@ package enum WorkLanes {
         /// works.
         func waitAndWork(until deadline: ContinuousClock.Instant) {
             let clock = ContinuousClock()
+            var polls = 0
             while !published.load(ordering: .acquiring) {
-                if calledOff.load(ordering: .relaxed) || clock.now > deadline { return }
+                if calledOff.load(ordering: .relaxed) { return }
+                polls &+= 1
+                if polls % 256 == 0, clock.now > deadline { return }  // reading the clock costs more than a poll
             }
             work()
         }
@@ -129,7 +132,7 @@ package final class WorkCrew: @unchecked Sendable {
     /// How long helpers stay after the last wake before they give their Dispatch threads back.
     package static let stayAwake = Duration.milliseconds(500)
     /// The sleep between two polls of a staying helper (a new run is seen within about this long).
-    package static let pollInterval = Duration.microseconds(50)
+    package static let pollInterval = Duration.microseconds(200)
 
     private let lock = NSLock()
     /// The run of the latest wake (guarded by `lock`).
