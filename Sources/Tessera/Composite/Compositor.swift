@@ -122,7 +122,7 @@ public final class Compositor {
             return statistics
         }
         unchanged = nil
-        if configuration.workers > 1, framesSinceBands < Self.crewMemory {  // helpers spin until the bands
+        if configuration.workers > 1, framesSinceBands < Self.crewMemory {  // helpers poll until the bands
             crew.wake(helpers: configuration.workers - 1)
         }
         defer { crew.dismiss() }  // helpers the frame did not use (it composited nothing, or threw)
