@@ -232,6 +232,14 @@ final class TileManager {
 
     /// Waits until every queued raster has finished and takes the results in: the next frame finds
     /// every tile the last frame asked for ready (unless the model changed since).
+    /// Raster starts no new draw until ``resumeRaster()``: the frame thread plans and composites with the
+    /// cores to itself (``RasterQueue/holdStarts()``). Waiting for raster (synchronous mode, a raster
+    /// deadline, ``drain()``) resumes it.
+    func holdRaster() { queue.holdStarts() }
+
+    /// Lets raster start draws again.
+    func resumeRaster() { queue.resumeStarts() }
+
     func drain() {
         queue.waitUntilIdle()
         takeFinished()
