@@ -49,6 +49,8 @@ package enum WorkLanes {
     /// scheduler lets a background raster thread finish its slice (milliseconds) before the yielder runs
     /// again, while a band a helper is finishing takes microseconds.
     static let pollsBeforeYield = 20_000
+    /// How often a woken helper looks for its run while the frame plans.
+    static let wokenPollInterval = Duration.microseconds(20)
 
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).
     ///
@@ -90,16 +92,16 @@ package enum WorkLanes {
             }
         }
 
-        /// A woken helper: waits for the run, busy polling (it holds its CPU against background raster,
-        /// which `sched_yield` would hand it to), until `deadline` or until the run is called off; then
-        /// works.
+        /// A woken helper: waits for the run, polling every ``WorkLanes/wokenPollInterval`` (sleeping
+        /// between polls leaves its CPU to whatever the frame thread may be waiting for, such as a raster
+        /// thread holding a lock, and a timer wake-up preempts an idle-policy raster draw at once), until
+        /// `deadline` or until the run is called off; then works.
         func waitAndWork(until deadline: ContinuousClock.Instant) {
             let clock = ContinuousClock()
-            var polls = 0
+            let sleep = useconds_t(WorkLanes.wokenPollInterval.components.attoseconds / 1_000_000_000_000)
             while !published.load(ordering: .acquiring) {
-                if calledOff.load(ordering: .relaxed) { return }
-                polls &+= 1
-                if polls % 256 == 0, clock.now > deadline { return }  // reading the clock costs more than a poll
+                if calledOff.load(ordering: .relaxed) || clock.now > deadline { return }
+                usleep(sleep)
             }
             work()
         }
