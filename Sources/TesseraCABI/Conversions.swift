@@ -98,6 +98,11 @@ extension tessera_frame_statistics {
         unchanged_frame = s.isUnchangedFrame ? 1 : 0
         offscreen_passes = Int64(s.offscreenPasses)
         opacity_peepholes = Int64(s.opacityPeepholes)
+        shadow_tiles_rasterized = Int64(s.shadowTilesRasterized)
+        draw_ops_underlaid = Int64(s.drawOpsUnderlaid)
+        raster_jobs_queued = Int64(s.rasterJobsQueued)
+        raster_results_dropped = Int64(s.rasterResultsDropped)
+        prepainted_tiles_shown = Int64(s.prepaintedTilesShown)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

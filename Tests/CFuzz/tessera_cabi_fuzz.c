@@ -1100,7 +1100,10 @@ static void do_render(world *w) {
             if (stats.reserved != 0 || stats.tiles_visible < 0 || stats.cache_hits < 0 ||
                 stats.cache_hits > stats.tiles_visible || stats.tiles_in_cache < 0 || stats.bytes_in_cache < 0 ||
                 stats.draw_ops < 0 || stats.draw_ops_skipped < 0 || stats.plan_ns < 0 || stats.raster_ns < 0 ||
-                stats.composite_ns < 0 || (stats.is_over_budget != 0 && stats.is_over_budget != 1))
+                stats.composite_ns < 0 || (stats.is_over_budget != 0 && stats.is_over_budget != 1) ||
+                stats.shadow_tiles_rasterized < 0 || stats.draw_ops_underlaid < 0 ||
+                stats.draw_ops_underlaid > stats.draw_ops || stats.raster_jobs_queued < 0 ||
+                stats.raster_results_dropped < 0 || stats.prepainted_tiles_shown < 0)
                 fail(w->index, "inconsistent statistics: visible %" PRId64 ", hits %" PRId64 ", in cache %" PRId64
                                ", reserved %d, over budget %d", stats.tiles_visible, stats.cache_hits,
                      stats.tiles_in_cache, stats.reserved, stats.is_over_budget);

@@ -51,7 +51,16 @@ import TesseraCABI
         try fade.addSublayer(child)
         try root.addSublayer(fade)
         let buffer = try PixelBuffer(width: Self.width, height: Self.height)
-        _ = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous)).render(root, into: buffer)
+        let swift = try Compositor(configuration: .init(tileSize: 32, workers: 2, rasterMode: .synchronous))
+            .render(root, into: buffer)
         #expect(buffer.packedBytes() == frame)
+        // The C statistics carry the same counts as Swift's for the same frame.
+        #expect(swift.shadowTilesRasterized > 0)
+        #expect(statistics.shadow_tiles_rasterized == Int64(swift.shadowTilesRasterized))
+        #expect(statistics.draw_ops_underlaid == Int64(swift.drawOpsUnderlaid))
+        #expect(statistics.raster_jobs_queued == Int64(swift.rasterJobsQueued))
+        #expect(statistics.raster_results_dropped == Int64(swift.rasterResultsDropped))
+        #expect(statistics.prepainted_tiles_shown == Int64(swift.prepaintedTilesShown))
+        #expect(statistics.tiles_rasterized_visible == Int64(swift.tilesRasterizedVisible))
     }
 }

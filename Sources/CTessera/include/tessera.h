@@ -198,6 +198,13 @@ typedef struct tessera_frame_statistics {
                                              composited; 0 otherwise. */
     int64_t offscreen_passes;           /**< Group-opacity groups composited through an offscreen buffer. */
     int64_t opacity_peepholes;          /**< Groups drawn without one (it could not change a pixel). */
+    int64_t shadow_tiles_rasterized;    /**< Of the rasters taken in (visible and prepaint): layers' shadow tiles. */
+    int64_t draw_ops_underlaid;         /**< Of draw_ops: translucent tile pieces drawn onto their layer's opaque
+                                             background in one opaque pass. */
+    int64_t raster_jobs_queued;         /**< Raster jobs the frame queued (new, or again at a new priority). */
+    int64_t raster_results_dropped;     /**< Raster results dropped: their tile was invalidated again, evicted or
+                                             freed while they ran. */
+    int64_t prepainted_tiles_shown;     /**< Visible tiles shown for the first time since a prepaint drew them. */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */
