@@ -15,11 +15,11 @@ import Glibc
 ///
 /// The draw, not the whole raster lane, runs idle: the lane takes the raster queue's lock between draws,
 /// and an idle thread preempted inside it would hold up the frame thread (tried: the whole lane idle made
-/// `tessera bench feed`'s p95 frame 9.3–10.2 ms against 5.7–6.6 with idle draws, two runs each). The Dispatch thread gets its
-/// policy back after every draw; an unprivileged thread may leave `SCHED_IDLE` only when `RLIMIT_NICE`
-/// allows its nice value (`ulimit -e` ≥ 10 for background threads) or with `CAP_SYS_NICE`, so
-/// ``isAvailable`` probes that once, on a thread of its own, and without it draws keep the quality of
-/// service's priority alone (a Dispatch thread is never left idle).
+/// `tessera bench feed`'s p95 frame 9.3–10.2 ms against 5.7–6.6 with idle draws, two runs each). The
+/// Dispatch thread gets its policy back after every draw; an unprivileged thread may leave `SCHED_IDLE`
+/// only when `RLIMIT_NICE` allows its nice value (`ulimit -e` ≥ 10 for background threads) or with
+/// `CAP_SYS_NICE`, so ``isAvailable`` probes that once, on a thread of its own, and without it draws keep
+/// the quality of service's priority alone (a Dispatch thread is never left idle).
 ///
 /// Thread safety: any thread; ``isAvailable`` is computed once. Cost: two system calls per draw.
 enum IdleRasterPolicy {

@@ -230,8 +230,6 @@ final class TileManager {
     /// one did: the last frame was complete and no raster is queued, running or waiting to be taken in.
     var isSettled: Bool { lastFrameComplete && queue.isIdleAndTaken }
 
-    /// Waits until every queued raster has finished and takes the results in: the next frame finds
-    /// every tile the last frame asked for ready (unless the model changed since).
     /// Raster starts no new draw until ``resumeRaster()``: the frame thread plans and composites with the
     /// cores to itself (``RasterQueue/holdStarts()``). Waiting for raster (synchronous mode, a raster
     /// deadline, ``drain()``) resumes it.
@@ -240,6 +238,8 @@ final class TileManager {
     /// Lets raster start draws again.
     func resumeRaster() { queue.resumeStarts() }
 
+    /// Waits until every queued raster has finished and takes the results in: the next frame finds
+    /// every tile the last frame asked for ready (unless the model changed since).
     func drain() {
         queue.waitUntilIdle()
         takeFinished()

@@ -49,8 +49,6 @@ package enum WorkLanes {
     /// scheduler lets a background raster thread finish its slice (milliseconds) before the yielder runs
     /// again, while a band a helper is finishing takes microseconds.
     static let pollsBeforeYield = 20_000
-    /// How often a woken helper looks for its run while the frame plans.
-    static let wokenPollInterval = Duration.microseconds(20)
 
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).
     ///
@@ -92,16 +90,15 @@ package enum WorkLanes {
             }
         }
 
-        /// A woken helper: waits for the run, polling every ``WorkLanes/wokenPollInterval`` (sleeping
+        /// A woken helper: waits for the run, polling every ``WorkCrew/wokenPollInterval`` (sleeping
         /// between polls leaves its CPU to whatever the frame thread may be waiting for, such as a raster
         /// thread holding a lock, and a timer wake-up preempts an idle-policy raster draw at once), until
         /// `deadline` or until the run is called off; then works.
         func waitAndWork(until deadline: ContinuousClock.Instant) {
             let clock = ContinuousClock()
-            let sleep = useconds_t(WorkLanes.wokenPollInterval.components.attoseconds / 1_000_000_000_000)
             while !published.load(ordering: .acquiring) {
                 if calledOff.load(ordering: .relaxed) || clock.now > deadline { return }
-                usleep(sleep)
+                usleep(WorkCrew.microseconds(WorkCrew.wokenPollInterval))
             }
             work()
         }
@@ -118,7 +115,7 @@ package enum WorkLanes {
 /// ``stayAwake`` after the last ``wake(helpers:)``: a helper that had left would be woken on the busy
 /// CPU (the idle virtual CPU counts as preempted) and join late, which made every full frame between the
 /// sub-pixel frames at the end of a fling run on one thread. A woken helper that sees no run within
-/// ``spinLimit``, or is dismissed (``dismiss()``: the frame composited nothing), goes back to polling.
+/// ``waitLimit``, or is dismissed (``dismiss()``: the frame composited nothing), goes back to polling.
 ///
 /// ```
 ///   model thread:  wake ─ plan ─ prepare ─ [bands] ─ dismiss     wake ─ plan ─ ...
@@ -129,8 +126,10 @@ package enum WorkLanes {
 /// compositor's model thread); helpers find the run through a lock-guarded slot and a generation counter
 /// and synchronize with it through ``WorkLanes``' state.
 package final class WorkCrew: @unchecked Sendable {
-    /// How long a woken helper waits for its run, busy polling.
-    package static let spinLimit = Duration.milliseconds(2)
+    /// How long a woken helper waits for its run.
+    package static let waitLimit = Duration.milliseconds(2)
+    /// How often a woken helper looks for its run while the frame plans.
+    package static let wokenPollInterval = Duration.microseconds(20)
     /// How long helpers stay after the last wake before they give their Dispatch threads back.
     package static let stayAwake = Duration.milliseconds(500)
     /// The sleep between two polls of a staying helper (a new run is seen within about this long).
@@ -155,10 +154,11 @@ package final class WorkCrew: @unchecked Sendable {
         dismiss()
         guard helpers > 0 else { return }
         let state = WorkLanes.State()
-        state.waitLimit = ContinuousClock.now + Self.spinLimit
+        state.waitLimit = ContinuousClock.now + Self.waitLimit
         lock.withLock { slot = state }
         let seen = generation.wrappingAdd(1, ordering: .releasing).newValue
-        leaveAfter.store(DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(Self.stayAwake), ordering: .relaxed)
+        leaveAfter.store(DispatchTime.now().uptimeNanoseconds + UInt64(Self.microseconds(Self.stayAwake)) * 1000,
+                         ordering: .relaxed)
         while staying.load(ordering: .relaxed) < helpers {
             staying.wrappingAdd(1, ordering: .relaxed)
             DispatchQueue.global(qos: .userInteractive).async { self.stay(seen: seen - 1) }
@@ -184,7 +184,7 @@ package final class WorkCrew: @unchecked Sendable {
     /// A helper's loop: joins each new run, sleeps between polls, leaves ``stayAwake`` after the last wake.
     private func stay(seen: Int) {
         var seen = seen
-        let sleep = useconds_t(Self.nanoseconds(Self.pollInterval) / 1000)
+        let sleep = Self.microseconds(Self.pollInterval)
         while true {
             let current = generation.load(ordering: .acquiring)
             if current != seen {
@@ -203,7 +203,8 @@ package final class WorkCrew: @unchecked Sendable {
         }
     }
 
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
+    /// `duration` in whole microseconds (the crew's durations are positive and short).
+    static func microseconds(_ duration: Duration) -> useconds_t {
+        useconds_t(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
     }
 }
