@@ -126,7 +126,7 @@ public final class Compositor {
             crew.wake(helpers: configuration.workers - 1)
         }
         defer { crew.dismiss() }  // helpers the frame did not use (it composited nothing, or threw)
-        tiles.holdRaster()  // no raster draw starts while the frame runs (RasterQueue.holdStarts)
+        tiles.holdRaster()  // no raster draw starts while the frame runs, unless it waits for raster
         defer { tiles.resumeRaster() }
         let epoch = ModelEpoch.current
         var statistics = FrameStatistics()

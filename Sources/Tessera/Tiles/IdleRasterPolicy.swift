@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,21 +19,31 @@ import Glibc
 /// `tessera bench feed`'s p95 frame 9.3–10.2 ms against 5.7–6.6 with idle draws, two runs each). The
 /// Dispatch thread gets its policy back after every draw; an unprivileged thread may leave `SCHED_IDLE`
 /// only when `RLIMIT_NICE` allows its nice value (`ulimit -e` ≥ 10 for background threads) or with
-/// `CAP_SYS_NICE`, so ``isAvailable`` probes that once, on a thread of its own, and without it draws keep
-/// the quality of service's priority alone (a Dispatch thread is never left idle).
+/// `CAP_SYS_NICE`, so ``isAvailable`` probes that once, on a thread of its own at nice 10, and without
+/// it draws keep the quality of service's priority alone. Should a thread still fail to get its policy
+/// back (niced beyond 10), it stays idle and no later draw enters the policy.
 ///
 /// Thread safety: any thread; ``isAvailable`` is computed once. Cost: two system calls per draw.
 enum IdleRasterPolicy {
     /// Linux's `SCHED_IDLE` (`<sched.h>`; not exported by Swift's Glibc module).
     private static let schedIdle: Int32 = 5
 
-    /// True when a thread of this process can enter `SCHED_IDLE` and return to its policy.
-    static let isAvailable: Bool = {
+    /// The nice value of Dispatch's `.background` threads on Linux, which the probe takes first: leaving
+    /// `SCHED_IDLE` needs `RLIMIT_NICE ≥ 20 − nice`.
+    private static let backgroundNice: Int32 = 10
+
+    /// True when a thread at the background nice value can enter `SCHED_IDLE` and return to its policy,
+    /// and no return has failed since.
+    static var isAvailable: Bool { probed && !refused.load(ordering: .relaxed) }
+
+    private static let probed: Bool = {
         #if os(Linux)
         final class Outcome: @unchecked Sendable { var value = false }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let probe = Thread {
+            // The probe thread is its own; raising its nice value needs no privilege.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNice)
             if let saved = enter() { outcome.value = leave(saved) }
             done.signal()
         }
@@ -44,10 +55,14 @@ enum IdleRasterPolicy {
         #endif
     }()
 
+    /// Set when a thread could not get its policy back (a raster thread niced further than the probe):
+    /// no draw runs idle after that.
+    private static let refused = Atomic<Bool>(false)
+
     /// Runs `body` idle when ``isAvailable`` and `enabled`, else as the thread runs now.
     static func run<T>(enabled: Bool, _ body: () -> T) -> T {
         guard enabled, isAvailable, let saved = enter() else { return body() }
-        defer { _ = leave(saved) }  // cannot fail where `isAvailable` holds
+        defer { if !leave(saved) { refused.store(true, ordering: .relaxed) } }
         return body()
     }
 

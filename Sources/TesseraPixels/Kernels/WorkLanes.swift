@@ -124,10 +124,12 @@ package enum WorkLanes {
 ///
 /// Thread safety: `wake`, `dismiss` and the `run` that uses the crew are called from one thread (the
 /// compositor's model thread); helpers find the run through a lock-guarded slot and a generation counter
-/// and synchronize with it through ``WorkLanes``' state.
+/// and synchronize with it through ``WorkLanes``' state. Each staying helper holds a Dispatch
+/// `.userInteractive` worker thread until ``stayAwake`` after the last wake.
 package final class WorkCrew: @unchecked Sendable {
-    /// How long a woken helper waits for its run.
-    package static let waitLimit = Duration.milliseconds(2)
+    /// How long a woken helper waits for its run at most: a safety net, since the compositor ends every
+    /// woken run it did not use (``dismiss()``) and a helper that gave up does not rejoin its run.
+    package static let waitLimit = Duration.milliseconds(250)
     /// How often a woken helper looks for its run while the frame plans.
     package static let wokenPollInterval = Duration.microseconds(20)
     /// How long helpers stay after the last wake before they give their Dispatch threads back.
@@ -156,20 +158,24 @@ package final class WorkCrew: @unchecked Sendable {
         let state = WorkLanes.State()
         state.waitLimit = ContinuousClock.now + Self.waitLimit
         lock.withLock { slot = state }
-        let seen = generation.wrappingAdd(1, ordering: .releasing).newValue
         leaveAfter.store(DispatchTime.now().uptimeNanoseconds + UInt64(Self.microseconds(Self.stayAwake)) * 1000,
                          ordering: .relaxed)
-        while staying.load(ordering: .relaxed) < helpers {
-            staying.wrappingAdd(1, ordering: .relaxed)
+        // Sequentially consistent, with the leave in `stay`: either a leaving helper sees this generation
+        // and stays, or this wake sees it gone and dispatches another.
+        let seen = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        while staying.load(ordering: .sequentiallyConsistent) < helpers {
+            staying.wrappingAdd(1, ordering: .sequentiallyConsistent)
             DispatchQueue.global(qos: .userInteractive).async { self.stay(seen: seen - 1) }
         }
         woken = (state, helpers)
     }
 
-    /// Sends helpers of a run woken and not used back to polling at once.
+    /// Ends the woken run: helpers of a run not used go back to polling at once, and the run's state (its
+    /// body holds the frame's draw list) is let go. Call after the run, or instead of it.
     package func dismiss() {
         woken?.state.calledOff.store(true, ordering: .relaxed)
         woken = nil
+        lock.withLock { slot = nil }
     }
 
     /// The helpers in their loop now (joining runs or polling between them).
@@ -193,10 +199,10 @@ package final class WorkCrew: @unchecked Sendable {
                 continue
             }
             if DispatchTime.now().uptimeNanoseconds > leaveAfter.load(ordering: .relaxed) {
-                staying.wrappingSubtract(1, ordering: .relaxed)
+                staying.wrappingSubtract(1, ordering: .sequentiallyConsistent)
                 // A wake between the last poll and the leave counted this helper: stay for it.
-                guard generation.load(ordering: .acquiring) != seen else { return }
-                staying.wrappingAdd(1, ordering: .relaxed)
+                guard generation.load(ordering: .sequentiallyConsistent) != seen else { return }
+                staying.wrappingAdd(1, ordering: .sequentiallyConsistent)
                 continue
             }
             usleep(sleep)
