@@ -8,12 +8,13 @@ import TesseraKernelBodies
 /// Level `k` rasterizes the layer's plane at `deviceScale · 2^k` device pixels per point. The levels
 /// are `k ∈ [bias − count + 1, bias]`: `count` levels, the finest magnified `2^bias` times (defaults
 /// ``defaultCount`` = 6 and ``defaultBias`` = 3: 1/4× … 8×). For a zoom `S` (the product of the transform
-/// scales down to the layer) the wanted level is the nearest in log scale, `⌊log₂ S + ½⌋`, so the
-/// resampling ratio `2^k / S` stays within `[1/√2, √2]`: the composite reads at most twice the pixels it
-/// writes (a level that minified up to 2× read up to four times as many, and the scaled composition of a
-/// 4K frame is bound by those reads) — except while zooming out, when it is the largest at or below it,
-/// `⌊log₂ S⌋` (Chromium's low-resolution tiling: a quarter of the tiles, magnified at most 2× while the
-/// view grows and new content enters at its edges) — clamped to the range.
+/// scales down to the layer) the wanted level is the largest at or below it, `⌊log₂ S⌋`, clamped to the
+/// range, so the resampling ratio `2^k / S` lies in `(1/2, 1]`: a changing scale is drawn magnified at most
+/// 2× (blurrier while it changes, sharp again once the exact tiles arrive, as Safari and Chromium draw a
+/// pinch), and the composite reads at most one level pixel per pixel it writes. Measured on `tessera bench
+/// canvas --script zoom` (README.md, "Levels of detail"): the nearest level in log scale, `⌊log₂ S + ½⌋`,
+/// minified up to √2 for the second half of every octave, and those frames composited at about half the
+/// bilinear throughput (the `down0.75` case of `tessera-benchmarks --filter scaled`) and set the p99.
 ///
 /// Arithmetic only; a plain value.
 struct LevelsOfDetail: Sendable, Equatable {
@@ -35,9 +36,9 @@ struct LevelsOfDetail: Sendable, Equatable {
     /// The levels' exponents, coarsest first.
     var range: ClosedRange<Int> { (bias - count + 1)...bias }
 
-    /// The wanted level for zoom `zoom` (> 0): the nearest (halves up), rounding down while zooming out.
-    func level(forZoom zoom: Double, zoomingOut: Bool = false) -> Int {
-        let exponent = Int(zoomingOut ? log2(zoom).rounded(.down) : (log2(zoom) + 0.5).rounded(.down))
+    /// The wanted level for zoom `zoom` (> 0): the largest power of two at or below it, within the range.
+    func level(forZoom zoom: Double) -> Int {
+        let exponent = Int(log2(zoom).rounded(.down))
         return Swift.min(Swift.max(exponent, range.lowerBound), range.upperBound)
     }
 

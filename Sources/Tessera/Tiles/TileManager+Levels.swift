@@ -24,7 +24,7 @@ struct LevelPiece {
 ///
 /// A layer's scale *changes* in a frame when the previous frame planned it at another
 /// ``PlannedLayer/scale``. Such a frame draws it from level `k` (``LevelsOfDetail``): the wanted level
-/// (rounded down while the scale decreases), reached at most one step per frame from the level shown before. The level tiles are keyed by the
+/// (the largest at or below the zoom), reached at most one step per frame from the level shown before. The level tiles are keyed by the
 /// negated level scale (``TileKey/isLevel``), rasterized at NOW priority with a one-pixel gutter, and
 /// resampled bilinearly. The first frame at an unchanged scale (the scale *settled*) draws the exact
 /// scale's tiles again, rasterizing them; in asynchronous mode, until all of them have arrived, the
@@ -44,7 +44,7 @@ extension TileManager {
             let changing = record.lastFrame > 0 && record.lastFrame + 1 == frame && record.lastScale != planned.scale
             var level: Int?
             if changing {
-                let wanted = levels.level(forZoom: planned.scale / scale, zoomingOut: planned.scale < record.lastScale)
+                let wanted = levels.level(forZoom: planned.scale / scale)
                 level = deferredLevel(planned, record, next: LevelsOfDetail.step(from: record.shownLevel, toward: wanted))
             } else if mode == .asynchronous, let shown = record.shownLevel, let first = firstOp[index],
                       !exactTilesReady(plan, layer: index, from: first) {

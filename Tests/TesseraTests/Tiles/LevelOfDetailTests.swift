@@ -31,12 +31,12 @@ import Testing
     }
 
     /// Zoom per frame and the level exponent the zooming layers are drawn from (`nil`: exact tiles):
-    /// a change picks the nearest level, `⌊log₂ zoom + ½⌋` (`⌊log₂ zoom⌋` zooming out), one step at a time
-    /// from the level shown;
+    /// a change picks the largest level at or below the zoom, `⌊log₂ zoom⌋`, one step at a time from the
+    /// level shown;
     /// a repeated zoom settles;
     /// a level equal to the exact scale draws the exact tiles.
     static let frames: [(zoom: Double, level: Int?)] = [
-        (1, nil), (1.5, 1), (1.5, nil), (3.7, 2), (0.3, 1), (0.3, nil), (0.7, -1), (0.45, -2), (2, -1), (4, 0),
+        (1, nil), (1.5, 0), (1.5, nil), (3.7, 1), (0.3, 0), (0.3, nil), (0.7, -1), (0.45, -2), (2, -1), (4, 0),
         (4, nil), (2, nil), (1.5, 0), (1.2, 0), (2.5, 1),
     ]
 
@@ -66,21 +66,21 @@ import Testing
 
     @Test func aLevelTileNotArrivedYetIsDrawnFromTheNearestLevelThatHasPixels() throws {
         let (root, scroll, map, pin) = try Self.scene()
-        map.content = SlowAtScaleContent(base: PatternContent(seed: 31), slowScale: 4)
-        pin.content = SlowAtScaleContent(base: PatternContent(seed: 32), slowScale: 4)
+        map.content = SlowAtScaleContent(base: PatternContent(seed: 31), slowScale: 2)
+        pin.content = SlowAtScaleContent(base: PatternContent(seed: 32), slowScale: 2)
         let compositor = try Compositor(configuration: .init(
             tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
         let framebuffer = try PixelBuffer(width: Self.width, height: Self.height)
-        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+        for zoom in [1.0, 1.5] {  // level 0 (scale 1) is drawn, and arrives
             try scroll.setZoomScale(zoom)
             _ = try compositor.render(root, into: framebuffer)
             compositor.drainRaster()
         }
-        try scroll.setZoomScale(3)  // wants level 2 (scale 4), whose raster is slow: level 1 stands in
+        try scroll.setZoomScale(3)  // wants level 1 (scale 2), whose raster is slow: level 0 stands in
         let statistics = try compositor.render(root, into: framebuffer)
         #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
-        let scale2 = [ObjectIdentifier(map): 2.0, ObjectIdentifier(pin): 2.0]
-        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1, levels: scale2)
+        let scale1 = [ObjectIdentifier(map): 1.0, ObjectIdentifier(pin): 1.0]
+        let reference = try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1, levels: scale1)
         #expect(firstDifference(framebuffer.packedBytes(), reference, width: Self.width) == nil)
         compositor.drainRaster()
     }
@@ -91,8 +91,8 @@ import Testing
     @Test func aLevelSwitchWaitsForTheNextLevelsVisibleTiles() throws {
         let (root, scroll, map, pin) = try Self.scene()
         let gate = RasterGate()
-        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 4, gate: gate)
-        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 4, gate: gate)
+        map.content = GatedAtScaleContent(base: PatternContent(seed: 31), gatedScale: 2, gate: gate)
+        pin.content = GatedAtScaleContent(base: PatternContent(seed: 32), gatedScale: 2, gate: gate)
         defer { gate.open() }
         let compositor = try Compositor(configuration: .init(
             tileSize: 32, workers: 2, scale: 1, bandHeight: 16, rasterMode: .asynchronous))
@@ -101,24 +101,24 @@ import Testing
             try ReferenceRenderer.render(root, width: Self.width, height: Self.height, scale: 1,
                                          levels: [ObjectIdentifier(map): scale, ObjectIdentifier(pin): scale])
         }
-        for zoom in [1.0, 1.5] {  // level 1 (scale 2) is drawn, and arrives
+        for zoom in [1.0, 1.5] {  // level 0 (scale 1) is drawn, and arrives
             try scroll.setZoomScale(zoom)
             _ = try compositor.render(root, into: framebuffer)
             compositor.drainRaster()
         }
-        var onLevel1 = 0
-        for step in 0..<3 {  // level 2 wanted (its raster held back): level 1 is drawn, whole
+        var onLevel0 = 0
+        for step in 0..<3 {  // level 1 wanted (its raster held back): level 0 is drawn, whole
             try scroll.setZoomScale(2.9 + 0.05 * Double(step))
             let statistics = try compositor.render(root, into: framebuffer)
             #expect(statistics.tilesCheckerboarded == 0 && statistics.checkerboardPixels == 0)
-            #expect(firstDifference(framebuffer.packedBytes(), try reference(2), width: Self.width) == nil, "step \(step)")
-            onLevel1 = statistics.tilesVisible
+            #expect(firstDifference(framebuffer.packedBytes(), try reference(1), width: Self.width) == nil, "step \(step)")
+            onLevel0 = statistics.tilesVisible
         }
         gate.open()
         compositor.drainRaster()
-        try scroll.setZoomScale(3.1)  // level 2 has arrived: drawn from it
+        try scroll.setZoomScale(3.1)  // level 1 has arrived: drawn from it
         _ = try compositor.render(root, into: framebuffer)
-        #expect(firstDifference(framebuffer.packedBytes(), try reference(4), width: Self.width) == nil)
+        #expect(firstDifference(framebuffer.packedBytes(), try reference(2), width: Self.width) == nil)
 
         // A fresh compositor, the gate closed: the switch happens after the delay.
         gate.close()
@@ -134,10 +134,10 @@ import Testing
             try scroll.setZoomScale(3 + 0.01 * Double(step))
             tilesVisible.append(Double(try second.render(root, into: framebuffer).tilesVisible))
         }
-        // Level 2 has about four times level 1's tiles at the same zoom.
+        // Level 1 has about four times level 0's tiles at the same zoom.
         #expect(tilesVisible.count > 1 && tilesVisible.dropLast().allSatisfy { $0 == tilesVisible[0] }
                 && tilesVisible.last! > 1.5 * tilesVisible[0],
-                "level 2 only after the delay: \(tilesVisible) (level 1: \(onLevel1) in the first compositor)")
+                "level 1 only after the delay: \(tilesVisible) (level 0: \(onLevel0) in the first compositor)")
         gate.open()
         second.drainRaster()
     }
@@ -259,15 +259,12 @@ import Testing
         }
     }
 
-    @Test func theWantedLevelIsTheNearestPowerOfTwoToTheZoomWithinTheLevels() {
+    @Test func theWantedLevelIsTheLargestPowerOfTwoAtOrBelowTheZoomWithinTheLevels() {
         let levels = LevelsOfDetail(count: 6, bias: 3)
         #expect(levels.range == -2...3)
-        // Nearest in log scale: 2^k/zoom within [1/√2, √2] (√2 ≈ 1.41421 is the boundary, halves up).
-        #expect([0.01, 0.25, 0.26, 0.5, 0.7, 0.71, 1, 1.01, 1.41, 1.42, 2, 5.6, 5.7, 7.9, 8, 100].map { levels.level(forZoom: $0) }
-                == [-2, -2, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2, 3, 3, 3, 3])
-        // Zooming out rounds down: the coarser level.
-        #expect([0.01, 0.25, 0.26, 0.5, 1, 1.01, 2, 7.9, 8, 100].map { levels.level(forZoom: $0, zoomingOut: true) }
-                == [-2, -2, -2, -1, 0, 0, 1, 2, 3, 3])
+        // 2^k ≤ zoom < 2^(k+1): the level is magnified 1× to 2×; below and above the range, its ends.
+        #expect([0.01, 0.25, 0.26, 0.49, 0.5, 0.7, 0.99, 1, 1.41, 1.42, 1.99, 2, 5.7, 7.9, 8, 100].map { levels.level(forZoom: $0) }
+                == [-2, -2, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 2, 2, 3, 3])
         #expect(LevelsOfDetail.step(from: nil, toward: 3) == 3)
         #expect(LevelsOfDetail.step(from: -1, toward: 3) == 0)
         #expect(LevelsOfDetail.step(from: 2, toward: -2) == 1)
