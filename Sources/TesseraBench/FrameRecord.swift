@@ -16,7 +16,7 @@ public struct FrameRecord: Hashable, Sendable {
     public var compositeMilliseconds: Double
     /// Visible tiles drawn as the checkerboard (0: a complete frame).
     public var tilesCheckerboarded: Int
-    /// Framebuffer pixels composited (the damage's area).
+    /// Framebuffer pixels composited (``FrameStatistics/pixelsComposited``).
     public var damagedPixels: Int
 
     public init(frame: Int, totalMilliseconds: Double, planMilliseconds: Double, rasterMilliseconds: Double,

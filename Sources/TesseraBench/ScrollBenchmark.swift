@@ -8,7 +8,8 @@ import TesseraScene
 /// starts from a complete viewport in both raster modes; its wall-clock time is
 /// ``Report/firstFrameMilliseconds``. Each measured frame is one script step followed by one
 /// ``Compositor/render(_:into:previousFrame:)`` into the same framebuffer, given the previous frame's
-/// token (so only the damage is composited: everything while scrolling, nothing when idle); its time is
+/// token (so only the damage is composited: everything while scrolling — or, when the scroll moved the
+/// last frame's pixels, what the move could not give — nothing when idle); its time is
 /// the wall-clock time of the render call. Frames start on
 /// the ``FramePacer`` grid (`vsync`: one frame per 1/fps slot, raster runs in between) or back to back.
 /// After the last measured frame the benchmark drains raster and renders one settling frame (not
@@ -72,8 +73,13 @@ public enum ScrollBenchmark {
         public var evictions = 0
         public var peakTileBytes = 0
         public var overBudgetFrames = 0
-        /// Framebuffer pixels composited over the measured frames (damage; all of them while scrolling).
+        /// Framebuffer pixels composited over the measured frames (``FrameStatistics/pixelsComposited``:
+        /// all of them while scrolling unless the frame moved the last one's pixels).
         public var damagedPixels = 0
+        /// Framebuffer pixels moved over the measured frames (scroll moves, ``FrameStatistics/pixelsMoved``),
+        /// and the frames that moved.
+        public var movedPixels = 0
+        public var movedFrames = 0
         public var peakResidentBytes: Int?
         /// RSS at the start, peak and end of the run and its slope (``MemorySoak``), nil where unreadable.
         public var memory: MemorySoak.Summary?
@@ -94,8 +100,12 @@ public enum ScrollBenchmark {
         /// Equals ``tilesExposed`` when every exposed tile was rasterized once, no earlier, no later.
         public var tilesRasterizedForVisibleContent: Int { tilesRasterizedVisible + prepaintedTilesShown }
         /// The share of the framebuffer's pixels composited per measured frame, on average.
-        public var damageShare: Double {
-            frameTimes.count == 0 || framePixels == 0 ? 0 : Double(damagedPixels) / (framePixels * Double(frameTimes.count))
+        public var damageShare: Double { share(damagedPixels) }
+        /// Moved pixels as a share of all the measured frames' pixels.
+        public var movedShare: Double { share(movedPixels) }
+
+        private func share(_ pixels: Int) -> Double {
+            frameTimes.count == 0 || framePixels == 0 ? 0 : Double(pixels) / (framePixels * Double(frameTimes.count))
         }
         /// The framebuffer's pixels (width × height, device pixels).
         public var framePixels = 0.0
@@ -170,13 +180,15 @@ public enum ScrollBenchmark {
             report.compositeMilliseconds += statistics.compositeTime.milliseconds
             report.offscreenPasses += statistics.offscreenPasses
             report.opacityPeepholes += statistics.opacityPeepholes
-            report.damagedPixels += statistics.damagedPixels
+            report.damagedPixels += statistics.pixelsComposited
+            report.movedPixels += statistics.pixelsMoved
+            if statistics.pixelsMoved > 0 { report.movedFrames += 1 }
             if options.recordsFrames {
                 report.series.append(FrameRecord(
                     frame: frame, totalMilliseconds: milliseconds, planMilliseconds: statistics.planTime.milliseconds,
                     rasterMilliseconds: statistics.rasterTime.milliseconds,
                     compositeMilliseconds: statistics.compositeTime.milliseconds,
-                    tilesCheckerboarded: statistics.tilesCheckerboarded, damagedPixels: statistics.damagedPixels))
+                    tilesCheckerboarded: statistics.tilesCheckerboarded, damagedPixels: statistics.pixelsComposited))
             }
             report.addTiles(statistics)
             progress?(frame, options.frames)

@@ -35,6 +35,7 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
         c.background_raster = defaults.backgroundRaster ? 1 : 0
         c.levels_of_detail = Int32(defaults.levelsOfDetail)
         c.levels_of_detail_bias = Int32(defaults.levelsOfDetailBias)
+        c.scroll_moves = defaults.scrollMoves ? 1 : 0
         out.pointee = c
     }
 }
@@ -64,12 +65,15 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     guard c.background_raster == 0 || c.background_raster == 1 else {
         throw Failure.invalidArgument("config->background_raster", "must be 0 or 1, got \(c.background_raster)")
     }
+    guard c.scroll_moves == 0 || c.scroll_moves == 1 else {
+        throw Failure.invalidArgument("config->scroll_moves", "must be 0 or 1, got \(c.scroll_moves)")
+    }
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
         kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us),
         backgroundRaster: c.background_raster == 1, levelsOfDetail: Int(c.levels_of_detail),
-        levelsOfDetailBias: Int(c.levels_of_detail_bias))
+        levelsOfDetailBias: Int(c.levels_of_detail_bias), scrollMoves: c.scroll_moves == 1)
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 

@@ -103,6 +103,8 @@ extension tessera_frame_statistics {
         raster_jobs_queued = Int64(s.rasterJobsQueued)
         raster_results_dropped = Int64(s.rasterResultsDropped)
         prepainted_tiles_shown = Int64(s.prepaintedTilesShown)
+        pixels_moved = Int64(s.pixelsMoved)
+        pixels_composited = Int64(s.pixelsComposited)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

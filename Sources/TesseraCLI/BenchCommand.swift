@@ -3,7 +3,8 @@ import Tessera
 import TesseraBench
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
-/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none] [--workers N]
+/// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none]
+/// [--scroll-moves on|off] [--workers N]
 /// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--levels-of-detail N]
 /// [--levels-of-detail-bias N] [--trace FILE.json] [--plot FILE.svg]
 /// [--json [--per-frame]]`
@@ -11,7 +12,7 @@ enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
-                             [--pace vsync|none]
+                             [--pace vsync|none] [--scroll-moves on|off]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
                              [--levels-of-detail N] [--levels-of-detail-bias N]
                              [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
@@ -31,6 +32,8 @@ enum BenchCommand {
                          the frame (default); normal: at user-initiated, competing with composition
           --pace         vsync: each frame starts no earlier than its 1/fps slot, raster runs in between
                          (default); none: frames back to back. Frame times are render times either way
+          --scroll-moves on: a whole-pixel scroll moves the last frame's pixels and composites the rest
+                         (default); off: every scrolling frame is composited (README.md, "Scroll moves")
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256
@@ -60,6 +63,9 @@ enum BenchCommand {
         bench.rasterCost = try options.integer("--raster-cost", in: 1...1000) ?? bench.rasterCost
         if let priority = try options.choice("--raster-priority", ["background", "normal"]) {
             bench.compositor.backgroundRaster = priority == "background"
+        }
+        if let moves = try options.choice("--scroll-moves", ["on", "off"]) {
+            bench.compositor.scrollMoves = moves == "on"
         }
         if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {
             bench.pacing = FramePacer.Mode(rawValue: pace)!

@@ -992,6 +992,7 @@ static void do_compositor_create(world *w) {
         if (chance(r, 50)) { static const int32_t v[] = {-1, 4, 99, INT32_MIN, INT32_MAX}; config.isa = v[below(r, 5)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, 99, INT32_MIN}; config.raster_mode = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.background_raster = v[below(r, 4)]; }
+        else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.scroll_moves = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {0, -1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail = v[below(r, 5)]; }
         else { static const int32_t v[] = {-1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail_bias = v[below(r, 4)]; }
@@ -1103,7 +1104,7 @@ static void do_render(world *w) {
                 stats.composite_ns < 0 || (stats.is_over_budget != 0 && stats.is_over_budget != 1) ||
                 stats.shadow_tiles_rasterized < 0 || stats.draw_ops_underlaid < 0 ||
                 stats.draw_ops_underlaid > stats.draw_ops || stats.raster_jobs_queued < 0 ||
-                stats.raster_results_dropped < 0 || stats.prepainted_tiles_shown < 0)
+                stats.raster_results_dropped < 0 || stats.prepainted_tiles_shown < 0 || stats.pixels_moved < 0 || stats.pixels_composited < 0)
                 fail(w->index, "inconsistent statistics: visible %" PRId64 ", hits %" PRId64 ", in cache %" PRId64
                                ", reserved %d, over budget %d", stats.tiles_visible, stats.cache_hits,
                      stats.tiles_in_cache, stats.reserved, stats.is_over_budget);

@@ -61,6 +61,8 @@ import TesseraCABI
         #expect(statistics.raster_jobs_queued == Int64(swift.rasterJobsQueued))
         #expect(statistics.raster_results_dropped == Int64(swift.rasterResultsDropped))
         #expect(statistics.prepainted_tiles_shown == Int64(swift.prepaintedTilesShown))
+        #expect(statistics.pixels_moved == Int64(swift.pixelsMoved))
+        #expect(statistics.pixels_composited == Int64(swift.pixelsComposited) && swift.pixelsComposited > 0)
         #expect(statistics.tiles_rasterized_visible == Int64(swift.tilesRasterizedVisible))
     }
 }

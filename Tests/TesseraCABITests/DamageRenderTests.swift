@@ -48,4 +48,56 @@ import Testing
         expectOK(tessera_layer_destroy(root))
         expectOK(tessera_compositor_destroy(compositor))
     }
+
+    /// A whole-point scroll of a layer with content moves the last frame's pixels (`pixels_moved`) and
+    /// composites the rest: the same bytes as a full render.
+    @Test func aScrollMovesTheLastFramesPixelsAndEqualsAFullRender() throws {
+        var config = tessera_config()
+        expectOK(tessera_config_init(&config))
+        config.tile_size = 32
+        config.workers = 2
+        config.raster_mode = tessera_raster_mode(TESSERA_RASTER_SYNC)
+        var compositor: tessera_compositor = 0
+        expectOK(tessera_compositor_create(&config, &compositor))
+        let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30))
+        let scroll = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30), scroll: true)
+        let page = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 200))
+        expectOK(tessera_scroll_layer_set_content_size(scroll, 40, 200))
+        expectOK(tessera_layer_set_content(page, gradientCallback, nil, 1))
+        expectOK(tessera_layer_add_sublayer(scroll, page))
+        expectOK(tessera_layer_add_sublayer(root, scroll))
+        var pixels = [UInt8](repeating: 0, count: 40 * 30 * 4)
+        var full = pixels
+        var statistics = tessera_frame_statistics()
+        expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, 0, &statistics))
+        #expect(statistics.pixels_moved == 0 && statistics.pixels_composited == 40 * 30)
+        expectOK(tessera_scroll_layer_set_content_offset(scroll, 0, 3, 1))
+        expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, statistics.frame_token,
+                                                  &statistics))
+        #expect(statistics.pixels_moved == 40 * 27, "rows 0…26 receive the last frame's rows 3…29")
+        #expect(statistics.pixels_composited == 40 * 3, "rows 27…29: nothing was moved there")
+        // Every pixel may have changed: the damage to present is the whole frame.
+        #expect(statistics.damage_count == 1 && statistics.damage.0.y == 0 && statistics.damage.0.height == 30)
+        var other = tessera_frame_statistics()
+        expectOK(tessera_compositor_render_damage(compositor, root, &full, 40, 30, 160, 0, &other))
+        #expect(pixels == full)
+        expectOK(tessera_layer_destroy(page))
+        expectOK(tessera_layer_destroy(scroll))
+        expectOK(tessera_layer_destroy(root))
+        expectOK(tessera_compositor_destroy(compositor))
+    }
+}
+
+/// Opaque content that differs on every row and column of its plane.
+private let gradientCallback: tessera_raster_fn = { _, pixels, stride, rect, _ in
+    guard let pixels, let rect = rect?.pointee else { return }
+    for row in 0..<Int(rect.height) {
+        for column in 0..<Int(rect.width) {
+            let p = pixels + row * stride + column * 4
+            p[0] = UInt8(truncatingIfNeeded: Int(rect.x) + column)
+            p[1] = UInt8(truncatingIfNeeded: Int(rect.y) + row)
+            p[2] = UInt8(truncatingIfNeeded: (Int(rect.y) + row) * 3)
+            p[3] = 255
+        }
+    }
 }

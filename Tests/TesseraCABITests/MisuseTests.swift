@@ -107,6 +107,9 @@ struct MisuseTests {
         bad = config
         bad.background_raster = 2
         expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->background_raster")
+        bad = config
+        bad.scroll_moves = -1
+        expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->scroll_moves")
         for value: Int32 in [0, -1, 17, .min] {
             bad = config
             bad.levels_of_detail = value

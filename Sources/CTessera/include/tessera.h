@@ -150,6 +150,11 @@ typedef struct tessera_config {
                                        "Levels of detail"). */
     int32_t levels_of_detail_bias; /**< How many of those levels are magnified, as CATiledLayer's
                                         levelsOfDetailBias: 0…16 (default 3: with 6 levels, 1/4× … 8×). */
+    int32_t scroll_moves;         /**< 1 (default): tessera_compositor_render_damage may move the previous
+                                       frame's pixels by a scroll's offset and composite only the rest (it
+                                       then reads the framebuffer); 0: never (set it when reading `pixels` is
+                                       slow, e.g. write-combined memory). Any other value is
+                                       TESSERA_INVALID_ARGUMENT naming "config->scroll_moves". */
 } tessera_config;
 
 /** Fills `config` with the defaults. */
@@ -189,10 +194,11 @@ typedef struct tessera_frame_statistics {
     int64_t raster_jobs_outstanding;    /**< Raster jobs queued or running when the render returned. */
     uint64_t frame_token;               /**< This frame, for tessera_compositor_render_damage next time (never 0). */
     int64_t damage_count;               /**< Rects in `damage` (0 … TESSERA_MAX_DAMAGE_RECTS). */
-    tessera_pixel_rect damage[8];       /**< The framebuffer rects composited (device pixels, may overlap): the
-                                             whole framebuffer for a full frame, none when nothing changed. Present
-                                             them as the frame's damage (Wayland damage_buffer,
-                                             EGL_KHR_swap_buffers_with_damage). */
+    tessera_pixel_rect damage[8];       /**< The framebuffer rects whose pixels may have changed (device pixels,
+                                             disjoint): the whole framebuffer for a full frame, the rects composited,
+                                             and in a frame that moved the last one's pixels (pixels_moved) the
+                                             scroll's whole window; none when nothing changed. Present them as the
+                                             frame's damage (Wayland damage_buffer, EGL_KHR_swap_buffers_with_damage). */
     int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer changed, the tiles
                                              settled, `previous_frame` the last frame): nothing was planned or
                                              composited; 0 otherwise. */
@@ -205,6 +211,11 @@ typedef struct tessera_frame_statistics {
     int64_t raster_results_dropped;     /**< Raster results dropped: their tile was invalidated again, evicted or
                                              freed while they ran. */
     int64_t prepainted_tiles_shown;     /**< Visible tiles shown for the first time since a prepaint drew them. */
+    int64_t pixels_moved;               /**< Framebuffer pixels moved one scroll offset away before the rest was
+                                             composited (a scroll that left most of the last frame right); 0 when
+                                             the frame did not move pixels (or config scroll_moves is 0). */
+    int64_t pixels_composited;          /**< Framebuffer pixels composited (rect areas summed): in a frame that
+                                             moved pixels, what the move could not give. */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */

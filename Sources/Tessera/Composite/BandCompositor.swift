@@ -1,11 +1,14 @@
+import Foundation
+import Synchronization
 import TesseraKernelBodies
 
 /// Composites a draw list into a framebuffer, band by band (step 3 of `ARCHITECTURE.md`'s frame).
 ///
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
 /// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
-/// items; a work item is composited from scratch (cleared, then every op over it), so regions may
-/// overlap. The calling thread and up to `workers − 1` Dispatch workers take the next item from one shared
+/// items; a work item is composited from scratch (cleared, then every op over it). Regions must not
+/// overlap: two workers would composite the same pixels at once, and a translucent op drawn by one over
+/// the other's could blend twice (`DamageTracker.merged` returns disjoint rects). The calling thread and up to `workers − 1` Dispatch workers take the next item from one shared
 /// atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
 /// them, and the frame never waits for a worker that Dispatch has not started (its threads may all be
 /// busy with raster). In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
@@ -22,7 +25,9 @@ import TesseraKernelBodies
 /// `fillStreaming`, `sourceOverSolid`: non-temporal stores, no read for ownership, on rows of at least
 /// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
-/// next band and before `concurrentPerform` returns to the caller.
+/// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
+/// (a scroll: ``ScrollMove``, run as the first work items, bands waiting for them) streams nothing: the
+/// next frame of the scroll moves these pixels again and reads them from the cache.
 ///
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
 /// in the same order whatever the band height, worker count or which worker takes which band; streaming
@@ -32,13 +37,18 @@ import TesseraKernelBodies
 /// band's ops, then the kernels. Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
-    /// within the framebuffer; `nil`: all of it).
+    /// within the framebuffer; `nil`: all of it), after moving its pixels by `move` when given: the move's
+    /// chunks are the run's first work items, and no band starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
-                          bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil) -> Int {
+                          bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
+                          move: ScrollMove? = nil) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
-        guard bins.count > 0 else { return 0 }
+        guard bins.count > 0 else {
+            if let move { for chunk in 0..<move.chunks { move.run(chunk: chunk, of: framebuffer, kernels.routines) } }
+            return 0
+        }
         var items: [WorkItem] = []
         for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
             for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
@@ -49,27 +59,54 @@ enum BandCompositor {
             }
         }
         let itemCount = items.count
-        guard itemCount > 0 else { return 0 }
+        let moveChunks = move?.chunks ?? 0
+        guard itemCount + moveChunks > 0 else { return 0 }
         let work = items
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
                            native: kernels.routines, masked: kernels.maskRoutines,
                            targetIsNative: framebuffer.format == .rgba)
-        let lanes = Swift.min(workers, itemCount)
+        let lanes = Swift.min(workers, itemCount + moveChunks)
+        let streams = move == nil  // a scroll's next frame moves these pixels again: keep them in the cache
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {
+                for chunk in 0..<moveChunks { move!.run(chunk: chunk, of: framebuffer, kit.native) }
                 for item in work {
-                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, kit) }
+                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, streams: streams, kit) }
                 }
                 return
             }
-            WorkLanes.run(count: itemCount, lanes: lanes, crew: crew) { index in
+            // Items are claimed in index order: a band waits only for move chunks already taken.
+            let moved = MoveBarrier()
+            WorkLanes.run(count: moveChunks + itemCount, lanes: lanes, crew: crew) { index in
+                if index < moveChunks {
+                    move!.run(chunk: index, of: framebuffer, kit.native)
+                    moved.finished.add(1, ordering: .releasing)
+                    return
+                }
+                moved.wait(for: moveChunks)
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                    composite(list, raw, bins, work[index], into: framebuffer, kit)
+                    composite(list, raw, bins, work[index - moveChunks], into: framebuffer, streams: streams, kit)
                 }
             }
         }
         return itemCount
+    }
+
+    /// The finished move chunks of one run: bands wait for all of them (busy polls, then yielding as
+    /// `WorkLanes` waits do).
+    private final class MoveBarrier: Sendable {
+        let finished = Atomic<Int>(0)
+
+        func wait(for chunks: Int) {
+            var polls = 0
+            while finished.load(ordering: .acquiring) < chunks {
+                polls += 1
+                if polls > Self.pollsBeforeYield { sched_yield() }
+            }
+        }
+
+        static let pollsBeforeYield = 20_000
     }
 
     /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band
@@ -161,15 +198,15 @@ enum BandCompositor {
 
     /// One work item: clears, then the visible pieces in paint order, then the store fence.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
-                                  into framebuffer: PixelBuffer, _ kit: Routines) {
+                                  into framebuffer: PixelBuffer, streams: Bool, _ kit: Routines) {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
         let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
-        composite(list.ops, raw, candidates, item.rect, into: target, streams: true, kit.target,
+        composite(list.ops, raw, candidates, item.rect, into: target, streams: streams, kit.target,
                   isNative: kit.targetIsNative, kit)
-        kit.target.storeFence()
+        if streams { kit.target.storeFence() }
     }
 
     /// Framebuffer-plane pixels in memory: pixel `(x, y)` of the plane is at `base`; rows `stride` apart.

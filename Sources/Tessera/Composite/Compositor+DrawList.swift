@@ -90,7 +90,7 @@ struct DrawListBuilder {
                 let pieces = try split(bounds, group.shapes)
                 signatures[marker] = DrawSignature(identity: .group(opacity: group.opacity, depth: groupDepth),
                                                    destination: bounds, sourceX: 0, sourceY: 0, opacity: group.opacity,
-                                                   maskStamp: Self.stamp(pieces))
+                                                   maskStamp: Self.stamp(pieces, relativeTo: bounds))
                 for piece in pieces {
                     ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: (bounds.x, bounds.y),
                                       opacity: group.opacity, isOpaque: false, mask: piece.patch))
@@ -153,14 +153,15 @@ struct DrawListBuilder {
         return PixelRect(x: x0, y: y0, width: Swift.max(a.maxX, b.maxX) - x0, height: Swift.max(a.maxY, b.maxY) - y0)
     }
 
-    /// One number for a group's pieces' patches (their stamps and positions mixed).
-    private static func stamp(_ pieces: [CoverageSplitter.Piece]) -> UInt64 {
+    /// One number for a group's pieces' patches (their stamps and positions mixed), positions relative to
+    /// the group's `bounds`: a group that only moved keeps it (``DrawSignature/moved(by:within:)``).
+    private static func stamp(_ pieces: [CoverageSplitter.Piece], relativeTo bounds: PixelRect) -> UInt64 {
         var hasher = Hasher()
         for piece in pieces {
-            hasher.combine(piece.rect)
+            hasher.combine(piece.rect.offsetBy(dx: -bounds.x, dy: -bounds.y))
             hasher.combine(piece.patch?.stamp)
-            hasher.combine(piece.patch?.x)
-            hasher.combine(piece.patch?.y)
+            hasher.combine(piece.patch.map { $0.x - bounds.x })
+            hasher.combine(piece.patch.map { $0.y - bounds.y })
         }
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }

@@ -36,6 +36,9 @@ public final class Compositor {
     var unchanged: UnchangedFrameState?
     /// The pixel format of the last frame's framebuffer: a frame in another format is a full frame.
     var damageFormat: PixelFormat?
+    /// The last frame's device translation of each visible layer, by identity: where this frame's differ,
+    /// the framebuffer may be moved instead of recomposited (``scrollMoves(_:)``).
+    var layerTranslations: [UInt64: (x: Int, y: Int)] = [:]
     /// The composition kernels: the configured tier's, or the process's selected tier's.
     let kernels: KernelTable
     /// Band helpers woken at the start of a frame that will likely composite many bands (``WorkCrew``).
@@ -170,8 +173,12 @@ public final class Compositor {
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
         damageFormat = framebuffer.format
-        let regions = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
-                                     token: token)
+        let found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
+                                   token: token, moves: configuration.scrollMoves ? scrollMoves(plan) : [])
+        let move = found.move.flatMap { ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers) }
+        // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
+        let regions = found.move != nil && move == nil ? [framebuffer.bounds] : found.regions
+        statistics.pixelsMoved = move?.window.area ?? 0
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
             let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
@@ -183,8 +190,9 @@ public final class Compositor {
             statistics.drawOpsUnderlaid = relevant.ops.reduce(0) { $0 + ($1.underlay == nil ? 0 : 1) }
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
-                                                     workers: configuration.workers, kernels: kernels, crew: crew)
-            let area = regions.reduce(0) { $0 + $1.area }
+                                                     workers: configuration.workers, kernels: kernels, crew: crew,
+                                                     move: move)
+            let area = regions.reduce(0) { $0 + $1.area } + (move?.window.area ?? 0)
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
         } else {
@@ -193,7 +201,10 @@ public final class Compositor {
         damage = tracker
         statistics.opacityPeepholes = plan.opacityPeepholes
         statistics.frameToken = token
-        statistics.damage = regions
+        // What a host presents: every pixel of the moved window may differ.
+        statistics.damage = found.move.map { DamageTracker.merged(regions + [$0.window], within: framebuffer.bounds) }
+            ?? regions
+        statistics.pixelsComposited = regions.reduce(0) { $0 + $1.area }
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the

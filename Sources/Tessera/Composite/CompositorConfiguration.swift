@@ -52,6 +52,11 @@ extension Compositor {
         /// How many of those levels are magnified (above the compositor's scale), as CATiledLayer's
         /// `levelsOfDetailBias`: 0…16 (default 3: with 6 levels, ¼× … 8×).
         public var levelsOfDetailBias: Int
+        /// Whether a frame rendered over the previous one (`previousFrame`) may move that frame's pixels by a
+        /// scroll's offset and composite only the rest (default true; README.md, "Damage: idle frames are
+        /// free"). A move reads the framebuffer: turn it off when reading the caller's memory is slow
+        /// (write-combined or uncached mappings).
+        public var scrollMoves: Bool
 
         /// A configuration with the given settings (each documented on its property); nothing is checked
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
@@ -59,7 +64,8 @@ extension Compositor {
                     cacheBudgetBytes: Int = 256 << 20, scale: Double = 1, bandHeight: Int = 64,
                     maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
                     rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero,
-                    backgroundRaster: Bool = true, levelsOfDetail: Int = 6, levelsOfDetailBias: Int = 3) {
+                    backgroundRaster: Bool = true, levelsOfDetail: Int = 6, levelsOfDetailBias: Int = 3,
+                    scrollMoves: Bool = true) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -72,6 +78,7 @@ extension Compositor {
             self.backgroundRaster = backgroundRaster
             self.levelsOfDetail = levelsOfDetail
             self.levelsOfDetailBias = levelsOfDetailBias
+            self.scrollMoves = scrollMoves
         }
 
         /// Returns `self` when every field is in range.

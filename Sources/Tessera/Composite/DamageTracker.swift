@@ -14,6 +14,19 @@ enum DrawIdentity: Hashable, Sendable {
     case group(opacity: UInt8, depth: Int)
 }
 
+/// What a frame composites: the pixels of `move.window` moved by `move.offset` first (when set), then
+/// `regions`.
+struct Damage {
+    var regions: [PixelRect]
+    var move: Move?
+
+    /// A scroll's move: within `window` (framebuffer pixels), pixel `q` receives pixel `q − offset`.
+    struct Move {
+        let offset: (x: Int, y: Int)
+        let window: PixelRect
+    }
+}
+
 /// One op of a frame as ``DamageTracker`` compares it.
 struct DrawSignature: Hashable, Sendable {
     let identity: DrawIdentity
@@ -25,6 +38,35 @@ struct DrawSignature: Hashable, Sendable {
     var maskStamp: UInt64 = 0
     var maskX = 0
     var maskY = 0
+
+    /// This op as it would be with every pixel moved by `offset`, cut to `window` (framebuffer pixels):
+    /// `nil` when nothing of it is left in `window`; ``Moved/changed(_:)`` with that rect when its pixels do
+    /// not simply move with it (a checkerboard or a resampled level tile, whose source fields are relative
+    /// to the destination) — such an op always counts as changed. A colour's source position is dropped
+    /// (it writes the same pixels anywhere). A group's stamp is relative to its bounds, so its bounds are
+    /// compared whole (moved, not cut): cut bounds could hide that the pieces, and their coverage, moved
+    /// against the pixels (a group clipped by a fixed rounded corner fills the window in both frames).
+    func moved(by offset: (x: Int, y: Int), within window: PixelRect) -> Moved? {
+        let whole = destination.offsetBy(dx: offset.x, dy: offset.y)
+        let rect = whole.intersection(window)
+        guard !rect.isEmpty else { return nil }
+        var source = (x: sourceX + offset.x, y: sourceY + offset.y)
+        var mask = maskStamp == 0 ? (x: 0, y: 0) : (x: maskX + offset.x, y: maskY + offset.y)
+        var cut = rect
+        switch identity {
+        case .tile: break
+        case .color: source = (0, 0)
+        case .group: (source, mask, cut) = ((sourceX, sourceY), (maskX, maskY), whole)
+        case .checkerboard, .scaledTile: return .changed(rect)
+        }
+        return .signature(DrawSignature(identity: identity, destination: cut, sourceX: source.x, sourceY: source.y,
+                                        opacity: opacity, maskStamp: maskStamp, maskX: mask.x, maskY: mask.y))
+    }
+
+    enum Moved {
+        case signature(DrawSignature)
+        case changed(PixelRect)
+    }
 }
 
 /// A frame handed to the caller: pass it back to ``Compositor/render(_:into:previousFrame:)`` together
@@ -49,12 +91,27 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// op of one frame that the other frame does not have (compared by ``DrawSignature``: identity, geometry,
 /// opacity — a moved layer's ops differ, so its old and new places are both damaged); and if the ops both
 /// frames share are not in the same relative order, everything (a reorder, which is rare). Damage is a
-/// short list of at most ``maximumRects`` rects (overlapping ones merged, then the cheapest pairs joined).
+/// short list of at most ``maximumRects`` disjoint rects (overlapping ones merged, then the cheapest pairs
+/// joined: ``merged(_:within:)``).
 ///
-/// Cost: O(ops) comparisons per frame (hashing when the op count changed). Thread safety: the model thread (owned by ``Compositor``).
+/// **Scrolls.** When a scroll layer moved by a whole number of pixels, vertically or horizontally, most
+/// of the last frame is still right, one offset away. For an offset `δ` and the window `W` the scrolled
+/// layers are seen through, the pixels of `W` are moved by `δ` first (``ScrollMove``); a pixel `q` of
+/// `W ∩ (W + δ)` then holds the last frame's pixel `q − δ`, and it is right when the ops covering `q` now
+/// are the ops that covered `q − δ`, moved by `δ`. So the last frame's ops are moved by `δ`
+/// (``DrawSignature/moved(by:within:)``), both lists are cut to `W ∩ (W + δ)`, and compared as above; the
+/// damage is what differs, plus the strip of `W` nothing was moved to, plus, outside `W`, what the
+/// unmoved comparison finds. An op that did not move (an overlay, a background colour) compares equal
+/// where it is a colour that covers both places, and is damaged where it and its moved pixels differ. The
+/// move is used when it at least halves the composited area (``moveGain``).
+///
+/// Cost: O(ops) comparisons per frame (hashing when the op count changed), twice per candidate move.
+/// Thread safety: the model thread (owned by ``Compositor``).
 struct DamageTracker {
     /// The most rects a damage list holds.
     static let maximumRects = 8
+    /// The most rects ``merged(_:within:)`` joins exactly.
+    static let exactMergeLimit = 32
 
     private var previous: [DrawSignature] = []
     private var previousViewport: PixelRect?
@@ -67,25 +124,94 @@ struct DamageTracker {
     }
 
     /// The rects to composite for a frame of `current` ops over `viewport`, given that the framebuffer
-    /// holds the frame `previousFrame` (`nil`: unknown contents, everything). Records `current` as the
-    /// frame of `token`. Returns `[viewport]` for a full frame and `[]` when nothing can have changed.
+    /// holds the frame `previousFrame` (`nil`: unknown contents, everything), and whether to move its pixels
+    /// first: `moves` are candidate offsets (a scroll layer's, ``Compositor``), tried as described in the
+    /// type doc. Records `current` as the frame of `token`. Regions are `[viewport]` for a full frame and
+    /// `[]` when nothing can have changed.
     mutating func damage(_ current: [DrawSignature], viewport: PixelRect, previousFrame: FrameToken?,
-                         token: FrameToken) -> [PixelRect] {
+                         token: FrameToken, moves: [Damage.Move] = []) -> Damage {
         defer {
             previous = current
             previousViewport = viewport
             lastToken = token
         }
-        guard let previousFrame, previousFrame == lastToken, previousViewport == viewport else { return [viewport] }
+        guard let previousFrame, previousFrame == lastToken, previousViewport == viewport else {
+            return Damage(regions: [viewport], move: nil)
+        }
+        let changed = Self.changed(previous, current)
+        let plain = changed.map { Self.merged($0, within: viewport) } ?? [viewport]
+        var best = Damage(regions: plain, move: nil)
+        var bestArea = Self.area(plain)
+        guard let changed else { return best }  // reordered outside the windows too: everything
+        for move in moves where bestArea > 0 {
+            guard let damage = movedDamage(current, by: move, viewport: viewport, changed: changed) else { continue }
+            let area = Self.area(damage.regions)
+            if area * Self.moveGain <= bestArea { (best, bestArea) = (damage, area) }
+        }
+        return best
+    }
+
+    /// A move saves work only when it at least halves the composited area: the move itself costs about a
+    /// copy of the pixels it moves (`ScrollMove.swift`).
+    static let moveGain = 2
+
+    /// The damage when the previous frame's pixels in `move.window` are first moved by `move.offset`
+    /// (vertical or horizontal, shorter than the window; `nil` otherwise): inside, the previous ops moved
+    /// and cut to the pixels that received a moved pixel (`inner`), compared with the current ones cut to
+    /// it, plus the strip of the window nothing was moved to; outside the window, `changed` (the rects of
+    /// the unmoved comparison).
+    private func movedDamage(_ current: [DrawSignature], by move: Damage.Move, viewport: PixelRect,
+                             changed: [PixelRect]) -> Damage? {
+        let (offset, window) = (move.offset, move.window.intersection(viewport))
+        guard (offset.x == 0) != (offset.y == 0), abs(offset.x) < window.width, abs(offset.y) < window.height
+        else { return nil }
+        let inner = window.intersection(window.offsetBy(dx: offset.x, dy: offset.y))
+        var damaged: [PixelRect] = []
+        func cut(_ ops: [DrawSignature], by offset: (x: Int, y: Int)) -> [DrawSignature] {
+            var result: [DrawSignature] = []
+            result.reserveCapacity(ops.count)
+            for op in ops {
+                switch op.moved(by: offset, within: inner) {
+                case .signature(let signature)?: result.append(signature)
+                case .changed(let rect)?: damaged.append(rect)
+                case nil: break
+                }
+            }
+            return result
+        }
+        let moved = cut(previous, by: offset), kept = cut(current, by: (0, 0))
+        guard let changedInside = Self.changed(moved, kept) else { return nil }  // reordered: no use
+        // Inside: what differs, cut to `inner` (a group's whole bounds may reach past it).
+        damaged = (damaged + changedInside).map { $0.intersection(inner) }
+        damaged += Self.subtract(inner, from: window)  // the strip nothing was moved to
+        for rect in changed { damaged += Self.subtract(window, from: rect) }
+        return Damage(regions: Self.merged(damaged, within: viewport), move: Damage.Move(offset: offset, window: window))
+    }
+
+    /// The parts of `rect` outside `hole`: at most 4 rects (bands above and below, then left and right).
+    static func subtract(_ hole: PixelRect, from rect: PixelRect) -> [PixelRect] {
+        let overlap = rect.intersection(hole)
+        guard !overlap.isEmpty else { return rect.isEmpty ? [] : [rect] }
+        let parts = [
+            PixelRect(x: rect.minX, y: rect.minY, width: rect.width, height: overlap.minY - rect.minY),
+            PixelRect(x: rect.minX, y: overlap.maxY, width: rect.width, height: rect.maxY - overlap.maxY),
+            PixelRect(x: rect.minX, y: overlap.minY, width: overlap.minX - rect.minX, height: overlap.height),
+            PixelRect(x: overlap.maxX, y: overlap.minY, width: rect.maxX - overlap.maxX, height: overlap.height),
+        ]
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// The rects covered by an op of one list that the other does not have (unmerged), or `nil` when the
+    /// ops both have are not in the same relative order. Position by position when both lists are as long
+    /// (no hashing): where both have the same op at every position a pixel's ops are the same sequence.
+    static func changed(_ previous: [DrawSignature], _ current: [DrawSignature]) -> [PixelRect]? {
         if previous.count == current.count {
-            // Position by position (no hashing): where both frames have the same op at every position a
-            // pixel's ops are the same sequence, so only the positions that differ are damaged.
             var damaged: [PixelRect] = []
             for index in current.indices where current[index] != previous[index] {
                 damaged.append(previous[index].destination)
                 damaged.append(current[index].destination)
             }
-            return Self.merged(damaged, within: viewport)
+            return damaged
         }
         var unmatchedOfCurrent: [DrawSignature: Int] = [:]
         unmatchedOfCurrent.reserveCapacity(current.count)
@@ -108,22 +234,55 @@ struct DamageTracker {
             if let count = unmatchedOfPrevious[signature], count > 0 {
                 unmatchedOfPrevious[signature] = count - 1
                 guard sharedIndex < sharedInPreviousOrder.count, sharedInPreviousOrder[sharedIndex] == signature else {
-                    return [viewport]  // the shared ops were reordered
+                    return nil
                 }
                 sharedIndex += 1
             } else {
                 damaged.append(signature.destination)
             }
         }
-        return Self.merged(damaged, within: viewport)
+        return damaged
     }
 
-    /// `damaged`, cut to `viewport`, as at most ``maximumRects`` rects covering it: overlapping rects are
-    /// joined; then, while too many remain, the pair whose bounding box adds the least area.
+    /// The summed area of `rects`.
+    static func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// `damaged`, cut to `viewport`, as at most ``maximumRects`` disjoint rects covering it (disjoint: the
+    /// band workers composite each from scratch, concurrently): overlapping rects are joined; then, while
+    /// too many remain, the pair whose bounding box adds the least area, and what that box overlaps. More
+    /// rects than ``exactMergeLimit`` are first grouped by their top edge into ``maximumRects`` runs of
+    /// equal counts, each run's bounding box one rect (O(n log n); the exact joining is O(n³): a fling
+    /// over 200 checkerboarded tiles took 50 ms in it).
     static func merged(_ damaged: [PixelRect], within viewport: PixelRect) -> [PixelRect] {
-        let rects = damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }
+        var rects = damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }
         guard !rects.isEmpty else { return [] }
-        guard rects.count <= 256 else { return [bounding(rects)] }
+        if rects.count > exactMergeLimit {
+            let sorted = rects.sorted { $0.minY < $1.minY }
+            let run = (sorted.count + maximumRects - 1) / maximumRects
+            rects = stride(from: 0, to: sorted.count, by: run).map {
+                bounding(Array(sorted[$0..<Swift.min($0 + run, sorted.count)]))
+            }
+        }
+        var result = joiningOverlaps(rects)
+        while result.count > maximumRects {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in result.indices {
+                for j in result.indices where j > i {
+                    let joined = bounding([result[i], result[j]])
+                    let cost = joined.area - result[i].area - result[j].area
+                    if cost < best.cost { best = (i, j, cost) }
+                }
+            }
+            let joined = bounding([result[best.i], result[best.j]])
+            result.remove(at: best.j)
+            result[best.i] = joined
+            result = joiningOverlaps(result)
+        }
+        return result
+    }
+
+    /// `rects` with every group of overlapping rects replaced by its bounding box, until none overlap.
+    static func joiningOverlaps(_ rects: [PixelRect]) -> [PixelRect] {
         var result: [PixelRect] = []
         for rect in rects {
             var grown = rect
@@ -137,19 +296,6 @@ struct DamageTracker {
                 }
             }
             result.append(grown)
-        }
-        while result.count > maximumRects {
-            var best = (i: 0, j: 1, cost: Int.max)
-            for i in result.indices {
-                for j in result.indices where j > i {
-                    let joined = bounding([result[i], result[j]])
-                    let cost = joined.area - result[i].area - result[j].area
-                    if cost < best.cost { best = (i, j, cost) }
-                }
-            }
-            let joined = bounding([result[best.i], result[best.j]])
-            result.remove(at: best.j)
-            result[best.i] = joined
         }
         return result
     }

@@ -87,9 +87,17 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var opacityPeepholes = 0
     /// This frame, for ``Compositor/render(_:into:previousFrame:)`` next time.
     public var frameToken = FrameToken(value: 0)
-    /// The framebuffer rects composited (device pixels; at most 8, possibly overlapping): the whole
-    /// framebuffer for a full frame, none when nothing could change.
+    /// The framebuffer rects whose pixels may differ from the previous frame's, for hosts that present
+    /// with damage (device pixels; at most 8, disjoint): the whole framebuffer for a full frame,
+    /// the rects composited, and in a frame that moved the last one's pixels (``pixelsMoved``) the scroll's
+    /// whole window too; none when nothing could change.
     public var damage: [PixelRect] = []
+    /// Framebuffer pixels moved (copied one scroll offset away) before the damage was composited: a scroll
+    /// that left most of the last frame right (`DamageTracker`, "Scrolls"); 0 otherwise.
+    public var pixelsMoved = 0
+    /// Framebuffer pixels composited (the composited rects' areas summed; overlaps counted twice): the
+    /// ``damagedPixels`` but in a frame that moved pixels, where it is what the move could not give.
+    public var pixelsComposited = 0
     /// Time spent walking the tree into a plan.
     public var planTime: Duration = .zero
     /// Time the frame thread spent in the tile stage: resolving tiles, queueing raster and, in

@@ -26,49 +26,57 @@ import Testing
     @Test func theSameOpsDamageNothingAndAChangedOpDamagesItsRectOnly() {
         var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
         let same = FrameToken.next()
-        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: token, token: same).isEmpty)
+        #expect(tracker.damageRegions([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: token, token: same).isEmpty)
         let recoloured = Self.signature(9, Self.b.destination)
-        #expect(tracker.damage([Self.a, recoloured, Self.c], viewport: Self.viewport, previousFrame: same,
+        #expect(tracker.damageRegions([Self.a, recoloured, Self.c], viewport: Self.viewport, previousFrame: same,
                                token: .next()) == [Self.b.destination])
     }
 
     @Test func aMovedOpDamagesWhereItWasAndWhereItIs() {
         var (tracker, token) = Self.tracker(after: [Self.a, Self.b])
         let moved = Self.signature(2, PixelRect(x: 60, y: 10, width: 20, height: 20))
-        let damage = tracker.damage([Self.a, moved], viewport: Self.viewport, previousFrame: token, token: .next())
+        let damage = tracker.damageRegions([Self.a, moved], viewport: Self.viewport, previousFrame: token, token: .next())
         #expect(Set(damage.map(\.description)) == [Self.b.destination.description, moved.destination.description])
     }
 
     @Test func anUnknownFramebufferAReorderOrANewSizeDamageEverything() {
         var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
-        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: nil, token: .next())
+        #expect(tracker.damageRegions([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: nil, token: .next())
                 == [Self.viewport])
         (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
-        #expect(tracker.damage([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: .next(), token: .next())
+        #expect(tracker.damageRegions([Self.a, Self.b, Self.c], viewport: Self.viewport, previousFrame: .next(), token: .next())
                 == [Self.viewport], "a token that is not the last frame's")
         // With another op count, shared ops out of order (b and c swapped, d added) are a full frame.
         (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
         let d = Self.signature(4, PixelRect(x: 90, y: 70, width: 5, height: 5))
-        #expect(tracker.damage([Self.a, Self.c, Self.b, d], viewport: Self.viewport, previousFrame: token, token: .next())
+        #expect(tracker.damageRegions([Self.a, Self.c, Self.b, d], viewport: Self.viewport, previousFrame: token, token: .next())
                 == [Self.viewport], "b and c swapped, d added")
         (tracker, token) = Self.tracker(after: [Self.a])
         let larger = PixelRect(x: 0, y: 0, width: 101, height: 80)
-        #expect(tracker.damage([Self.a], viewport: larger, previousFrame: token, token: .next()) == [larger])
+        #expect(tracker.damageRegions([Self.a], viewport: larger, previousFrame: token, token: .next()) == [larger])
     }
 
     @Test func aSwapOfTwoOpsDamagesBothOfTheirRects() {
         // Same op count: compared position by position; b and c trade places, so both rects change.
         var (tracker, token) = Self.tracker(after: [Self.a, Self.b, Self.c])
-        let damage = tracker.damage([Self.a, Self.c, Self.b], viewport: Self.viewport, previousFrame: token, token: .next())
+        let damage = tracker.damageRegions([Self.a, Self.c, Self.b], viewport: Self.viewport, previousFrame: token, token: .next())
         #expect(Set(damage.map(\.description)) == [Self.b.destination.description, Self.c.destination.description])
     }
 
-    @Test func manyScatteredChangesBecomeAtMostEightRectsCoveringThem() {
-        let rects = (0..<40).map { PixelRect(x: ($0 * 37) % 90, y: ($0 * 23) % 70, width: 3, height: 2) }
+    /// Band workers composite each rect from scratch, concurrently: the rects must cover every change and
+    /// never overlap (a translucent op would blend twice where two workers drew it).
+    @Test(arguments: [12, 31, 40, 300])
+    func manyScatteredChangesBecomeAtMostEightDisjointRectsCoveringThem(count: Int) {
+        let rects = (0..<count).map { PixelRect(x: ($0 * 37) % 90, y: ($0 * 23) % 70, width: 3 + $0 % 7, height: 2 + $0 % 5) }
         let merged = DamageTracker.merged(rects, within: Self.viewport)
         #expect(merged.count <= DamageTracker.maximumRects)
         for rect in rects {
-            #expect(merged.contains { $0.contains(rect) }, "\(rect) is not covered")
+            #expect(merged.contains { $0.contains(rect.intersection(Self.viewport)) }, "\(rect) is not covered")
+        }
+        for i in merged.indices {
+            for j in merged.indices where j > i {
+                #expect(merged[i].intersection(merged[j]).isEmpty, "\(merged[i]) overlaps \(merged[j])")
+            }
         }
     }
 
@@ -95,5 +103,13 @@ import Testing
             }
         }
         #expect(framebuffer[x: 21, y: 10] == Pixel(r: 10, g: 200, b: 10, a: 255))
+    }
+}
+
+extension DamageTracker {
+    /// ``damage(_:viewport:previousFrame:token:moves:)``'s regions, without moves.
+    mutating func damageRegions(_ current: [DrawSignature], viewport: PixelRect, previousFrame: FrameToken?,
+                                token: FrameToken) -> [PixelRect] {
+        damage(current, viewport: viewport, previousFrame: previousFrame, token: token).regions
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tessera
 
@@ -29,14 +30,17 @@ import Testing
     /// `tileFrames` is the number of frames the tile stage saw during the returned render.
     static func idleFrame(_ compositor: Compositor, _ root: Layer, _ framebuffer: PixelBuffer,
                           after last: inout FrameToken) throws -> (frame: FrameStatistics, tileFrames: UInt64) {
-        for _ in 0..<100 {
+        // Tests running in parallel change layers (the epoch is process-wide): try for up to about 2 s,
+        // pausing between tries so that a quiet moment comes.
+        for _ in 0..<2_000 {
             let seen = compositor.unchanged?.epoch
             let tileFrame = compositor.tiles.frame
             let frame = try compositor.render(root, into: framebuffer, previousFrame: last)
             last = frame.frameToken
             if frame.isUnchangedFrame || seen == ModelEpoch.current { return (frame, compositor.tiles.frame - tileFrame) }
+            usleep(1_000)
         }
-        throw TesseraError.invalidArgument(argument: "test", reason: "layers changed around every one of 100 frames")
+        throw TesseraError.invalidArgument(argument: "test", reason: "layers changed around every one of 2,000 frames")
     }
 
     @Test func anIdleFrameIsTheLastFrameNotPlannedAndWritesNoPixel() throws {

@@ -1,0 +1,35 @@
+/// The moves a frame may start with (``DamageTracker``, ``ScrollMove``): how far the visible layers moved
+/// since the last frame — a scroll moves every layer inside the scroll layer by the same offset — and the
+/// window they are seen through.
+///
+/// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``.
+extension Compositor {
+    /// The most moves tried per frame (each costs an O(ops) comparison).
+    static let maximumMoveCandidates = 2
+
+    /// The distinct device translation changes of the visible layers with content since the last frame,
+    /// vertical or horizontal only, the offset that moved the most visible area first, each with the
+    /// bounding box of the clip rects (framebuffer pixels) of the layers that moved by it; records this
+    /// frame's translations. Cost: O(visible layers).
+    func scrollMoves(_ plan: FramePlan) -> [Damage.Move] {
+        var moves: [(offset: (x: Int, y: Int), window: PixelRect, area: Int)] = []
+        var translations: [UInt64: (x: Int, y: Int)] = [:]
+        translations.reserveCapacity(plan.layers.count)
+        for layer in plan.layers where layer.isVisible {
+            translations[layer.identity] = layer.translation
+            guard let last = layerTranslations[layer.identity] else { continue }
+            let offset = (x: layer.translation.x - last.x, y: layer.translation.y - last.y)
+            guard (offset.x == 0) != (offset.y == 0) else { continue }
+            let clip = layer.windowPlaneRect.offsetBy(dx: layer.translation.x, dy: layer.translation.y)
+            if let index = moves.firstIndex(where: { $0.offset == offset }) {
+                moves[index].area += layer.visiblePlaneRect.area
+                moves[index].window = DamageTracker.bounding([moves[index].window, clip])
+            } else {
+                moves.append((offset, clip, layer.visiblePlaneRect.area))
+            }
+        }
+        layerTranslations = translations
+        return moves.sorted { $0.area > $1.area }.prefix(Self.maximumMoveCandidates)
+            .map { Damage.Move(offset: $0.offset, window: $0.window) }
+    }
+}

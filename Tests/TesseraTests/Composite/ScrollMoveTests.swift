@@ -1,0 +1,259 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import Tessera
+
+/// Scroll moves (`DamageTracker`, "Scrolls"; `ScrollMove`): a frame that scrolls by whole pixels on one
+/// axis moves the last frame's pixels and composites only what the move cannot give — and is then
+/// exactly the frame a full composite gives.
+@Suite struct ScrollMoveTests {
+    // MARK: The move
+
+    /// A framebuffer of distinct pixels (`width × height`, rows `padding` pixels longer than the width).
+    static func numbered(width: Int, height: Int, padding: Int) throws -> (PixelBuffer, UnsafeMutableRawPointer) {
+        let stride = (width + padding) * 4
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 4)
+        let buffer = try PixelBuffer(wrapping: memory, width: width, height: height, bytesPerRow: stride)
+        for y in 0..<height {
+            for x in 0..<(width + padding) {
+                memory.storeBytes(of: UInt32(truncatingIfNeeded: y &* 7919 &+ x &* 31 &+ 1), toByteOffset: y * stride + x * 4,
+                                  as: UInt32.self)
+            }
+        }
+        return (buffer, memory)
+    }
+
+    @Test(arguments: [(0, 5), (0, -7), (0, 1), (0, -1), (0, 63), (0, -64), (0, 130), (3, 0), (-16, 0), (1, 0), (-299, 0)])
+    func aMoveCopiesEveryPixelOneOffsetAwayAndLeavesTheRest(dx: Int, dy: Int) throws {
+        for (width, height, padding) in [(300, 150, 0), (613, 131, 3), (1030, 200, 1)] {
+            for workers in [1, 2, 3] {
+                let (buffer, memory) = try Self.numbered(width: width, height: height, padding: padding)
+                defer { memory.deallocate() }
+                let before = (0..<(buffer.bytesPerRow / 4 * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+                let move = try #require(ScrollMove(offset: (dx, dy), within: buffer.bounds, workers: workers))
+                let routines = Kernels.active.routines
+                DispatchQueue.concurrentPerform(iterations: move.chunks) { chunk in
+                    move.run(chunk: chunk, of: buffer, routines)
+                }
+                let rowWords = buffer.bytesPerRow / 4
+                var wrong = 0
+                for y in 0..<height {
+                    for x in 0..<rowWords {
+                        let (sx, sy) = (x - dx, y - dy)
+                        let moved = x < width && sx >= 0 && sx < width && sy >= 0 && sy < height
+                        let expected = moved ? before[sy * rowWords + sx] : before[y * rowWords + x]
+                        if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+                    }
+                }
+                #expect(wrong == 0, "\(width)×\(height)+\(padding), offset (\(dx), \(dy)), \(workers) workers, \(move.chunks) chunks")
+                #expect(move.window.area == (width - abs(dx)) * (height - abs(dy)))
+            }
+        }
+    }
+
+    @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
+        let bounds = PixelRect(x: 0, y: 0, width: 40, height: 30)
+        #expect(ScrollMove(offset: (0, 0), within: bounds, workers: 2) == nil)
+        #expect(ScrollMove(offset: (3, 4), within: bounds, workers: 2) == nil)
+        #expect(ScrollMove(offset: (0, 30), within: bounds, workers: 2) == nil)
+        #expect(ScrollMove(offset: (-40, 0), within: bounds, workers: 2) == nil)
+        #expect(ScrollMove(offset: (0, -29), within: bounds, workers: 2)?.window == PixelRect(x: 0, y: 0, width: 40, height: 1))
+        // Within a window: only its pixels move.
+        let window = PixelRect(x: 5, y: 10, width: 30, height: 20)
+        #expect(ScrollMove(offset: (0, 4), within: window, workers: 2)?.window == PixelRect(x: 5, y: 14, width: 30, height: 16))
+    }
+
+    // MARK: The damage
+
+    static let viewport = PixelRect(x: 0, y: 0, width: 100, height: 80)
+
+    static func tile(_ stamp: UInt64, _ rect: PixelRect, origin: (Int, Int)) -> DrawSignature {
+        DrawSignature(identity: .tile(stamp: stamp), destination: rect, sourceX: origin.0, sourceY: origin.1, opacity: 255)
+    }
+
+    /// A background colour over everything, two tiles, and a fixed header on top; the tiles moved by `dy`.
+    static func frame(scrolledBy dy: Int) -> [DrawSignature] {
+        let background = DrawSignature(identity: .color(Pixel(r: 9, g: 9, b: 9, a: 255)), destination: viewport,
+                                       sourceX: 0, sourceY: 0, opacity: 255)
+        let header = DrawSignature(identity: .color(Pixel(r: 0, g: 0, b: 90, a: 200)),
+                                   destination: PixelRect(x: 0, y: 0, width: 100, height: 10), sourceX: 0, sourceY: 0,
+                                   opacity: 255)
+        let first = tile(1, PixelRect(x: 0, y: 20 + dy, width: 100, height: 30).intersection(viewport), origin: (0, 20 + dy))
+        let second = tile(2, PixelRect(x: 0, y: 50 + dy, width: 100, height: 30).intersection(viewport), origin: (0, 50 + dy))
+        return [background] + [first, second].filter { !$0.destination.isEmpty } + [header]
+    }
+
+    @Test func aScrolledFrameIsTheMovedLastFrameButTheExposedStripAndWhatDidNotMove() {
+        var tracker = DamageTracker()
+        let token = FrameToken.next()
+        _ = tracker.damage(Self.frame(scrolledBy: 0), viewport: Self.viewport, previousFrame: nil, token: token)
+        let damage = tracker.damage(Self.frame(scrolledBy: -6), viewport: Self.viewport, previousFrame: token,
+                                    token: .next(), moves: [Damage.Move(offset: (0, -6), window: Self.viewport)])
+        #expect(damage.move.map { [$0.offset.x, $0.offset.y] } == [0, -6])
+        // The header (where it is: its moved pixels landed in it) and the 6 rows nothing was moved to.
+        #expect(Set(damage.regions.map(\.description))
+                == [PixelRect(x: 0, y: 0, width: 100, height: 10).description,
+                    PixelRect(x: 0, y: 74, width: 100, height: 6).description])
+    }
+
+    @Test func aMoveWithinAWindowLeavesWhatIsOutsideItAlone() {
+        var tracker = DamageTracker()
+        let token = FrameToken.next()
+        _ = tracker.damage(Self.frame(scrolledBy: 0), viewport: Self.viewport, previousFrame: nil, token: token)
+        // The tiles are seen through rows 10…79 (under the header): only those rows move.
+        let window = PixelRect(x: 0, y: 10, width: 100, height: 70)
+        let damage = tracker.damage(Self.frame(scrolledBy: -6), viewport: Self.viewport, previousFrame: token,
+                                    token: .next(), moves: [Damage.Move(offset: (0, -6), window: window)])
+        #expect(damage.move?.window == window)
+        #expect(damage.regions == [PixelRect(x: 0, y: 74, width: 100, height: 6)], "the exposed rows only")
+        #expect(DamageTracker.subtract(window, from: Self.viewport) == [PixelRect(x: 0, y: 0, width: 100, height: 10)])
+    }
+
+    @Test func movesThatDoNotHalveTheDamageOrAreNotOnOneAxisAreNotTaken() {
+        var tracker = DamageTracker()
+        var token = FrameToken.next()
+        _ = tracker.damage(Self.frame(scrolledBy: 0), viewport: Self.viewport, previousFrame: nil, token: token)
+        var next = FrameToken.next()
+        // A wrong offset: everything differs after the move, more than without it.
+        var damage = tracker.damage(Self.frame(scrolledBy: -6), viewport: Self.viewport, previousFrame: token,
+                                    token: next, moves: [Damage.Move(offset: (0, 13), window: Self.viewport)])
+        #expect(damage.move == nil)
+        token = next
+        next = .next()
+        damage = tracker.damage(Self.frame(scrolledBy: -6), viewport: Self.viewport, previousFrame: token, token: next,
+                                moves: [Damage.Move(offset: (2, -6), window: Self.viewport)])
+        #expect(damage.move == nil && damage.regions.isEmpty, "nothing changed; a diagonal offset is not tried")
+    }
+
+    @Test func aCheckerboardOrAResampledTileNeverMovesAndAGroupMovesWithItsBounds() {
+        let checker = DrawSignature(identity: .checkerboard(phaseX: 0, phaseY: 0),
+                                    destination: PixelRect(x: 0, y: 40, width: 10, height: 10), sourceX: 0, sourceY: 40,
+                                    opacity: 255)
+        let window = Self.viewport
+        guard case .changed(let rect)? = checker.moved(by: (0, -5), within: window) else {
+            Issue.record("a checkerboard must count as changed")
+            return
+        }
+        #expect(rect == PixelRect(x: 0, y: 35, width: 10, height: 10))
+        let group = DrawSignature(identity: .group(opacity: 200, depth: 0),
+                                  destination: PixelRect(x: 5, y: 40, width: 20, height: 10), sourceX: 0, sourceY: 0,
+                                  opacity: 200, maskStamp: 77)
+        guard case .signature(let moved)? = group.moved(by: (0, -5), within: window) else {
+            Issue.record("a group must move")
+            return
+        }
+        #expect(moved.destination == PixelRect(x: 5, y: 35, width: 20, height: 10) && moved.maskStamp == 77
+                && moved.maskX == 0 && moved.maskY == 0)
+        #expect(group.moved(by: (0, -60), within: window) == nil, "moved out of the window: gone")
+    }
+
+    // MARK: Frames
+
+    /// A scroll layer under a fixed translucent header, over the root's colour: cards with rounded corners
+    /// (coverage masks), a shadow, a group-opacity card with a sublayer, a card partly out of the window;
+    /// `roundedScroll`: the scroll layer clips with rounded corners of its own (fixed coverage over moving
+    /// content) and a tall translucent page under the cards (a group the scroll layer's corners clip).
+    static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: width, height: 70))
+        root.backgroundColor = Color(red: 230, green: 232, blue: 236)
+        let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: width, height: 70))
+        try scroll.setContentSize(Size(width: width + 310, height: 600))
+        scroll.content = PatternContent(seed: 5)
+        try root.addSublayer(scroll)
+        if roundedScroll {
+            try scroll.setCornerRadius(12)
+            scroll.clipsToBounds = true
+            let page = try Layer(frame: Rect(x: 0, y: 0, width: width + 310, height: 600))
+            page.content = PatternContent(seed: 6)
+            try page.setOpacity(0.9)
+            let stripe = try Layer(frame: Rect(x: 3, y: 0, width: 20, height: 600))
+            stripe.backgroundColor = Color(red: 20, green: 120, blue: 60)
+            try page.addSublayer(stripe)
+            try scroll.addSublayer(page)
+        }
+        var card: Layer?
+        for index in 0..<Int(width / 45) * 4 {
+            let columns = Int(width / 45)
+            let layer = try Layer(frame: Rect(x: 4 + Double(index % columns) * 44, y: 6 + Double(index / columns) * 36,
+                                              width: 40, height: 30))
+            layer.content = PatternContent(seed: UInt32(10 + index))
+            try layer.setCornerRadius(6)
+            layer.clipsToBounds = true
+            if index == 2 {
+                try layer.setShadowOpacity(0.5)
+                try layer.setShadowRadius(2)
+            }
+            if index == 5 {
+                try layer.setOpacity(0.8)
+                let badge = try Layer(frame: Rect(x: 20, y: -4, width: 14, height: 10))
+                badge.backgroundColor = Color(red: 200, green: 30, blue: 40)
+                try layer.addSublayer(badge)
+                card = layer
+            }
+            try scroll.addSublayer(layer)
+        }
+        let header = try Layer(frame: Rect(x: 0, y: 0, width: width, height: 9))
+        header.backgroundColor = Color(red: 250, green: 250, blue: 250, alpha: 200)
+        try root.addSublayer(header)
+        return (root, scroll, card!)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var tileSize: Int, workers: Int, format: PixelFormat, width: Double = 90, roundedScroll = false
+        var description: String { "tile \(tileSize), \(workers) workers, \(format), \(width) pt wide\(roundedScroll ? ", rounded scroll layer" : "")" }
+    }
+
+    static let cases = [
+        Case(tileSize: 16, workers: 1, format: .rgba), Case(tileSize: 64, workers: 2, format: .rgba),
+        Case(tileSize: 32, workers: 3, format: .bgra), Case(tileSize: 16, workers: 2, format: .xrgb),
+        Case(tileSize: 32, workers: 2, format: .rgba, roundedScroll: true),  // fixed coverage, a clipped group
+        Case(tileSize: 64, workers: 3, format: .rgba, width: 300),  // vertical moves in 2 chunks, bands waiting
+    ]
+
+    @Test(arguments: cases)
+    func scrollFramesThatMoveEqualFullFramesBitForBit(_ c: Case) throws {
+        for scale in [1.0, 2.0] {
+            let (root, scroll, card) = try Self.scene(width: c.width, roundedScroll: c.roundedScroll)
+            let compositor = try Compositor(configuration: .init(
+                tileSize: c.tileSize, workers: c.workers, scale: scale, bandHeight: 16, rasterMode: .synchronous))
+            let full = try Compositor(configuration: .init(
+                tileSize: c.tileSize, workers: c.workers, scale: scale, bandHeight: 16, rasterMode: .synchronous,
+                scrollMoves: false))
+            let width = Int(c.width * scale), height = Int(70 * scale)
+            let framebuffer = try PixelBuffer(width: width, height: height, format: c.format)
+            let expected = try PixelBuffer(width: width, height: height, format: c.format)
+            var token: FrameToken?, fullToken: FrameToken?
+            var random = SplitMix64(seed: UInt64(c.tileSize * 10 + c.workers))
+            var moves = 0
+            var offset = Point(x: 0, y: 0)
+            for frame in 0..<40 {
+                // Mostly whole-point scrolls on one axis (in range); now and then something else changes too.
+                let step = Double(Int.random(in: -9...12, using: &random))
+                if frame % 7 == 3 { offset.x = min(max(0, offset.x + step), 300) } else { offset.y = min(max(0, offset.y + step), 500) }
+                if frame % 11 == 5 { card.backgroundColor = Color(red: UInt8(frame * 20 % 256), green: 80, blue: 90) }
+                if frame % 13 == 8 { try scroll.setContentOffset(Point(x: offset.x + 0.5, y: offset.y)) }  // half a point
+                else { try scroll.setContentOffset(offset) }
+                let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
+                token = statistics.frameToken
+                if statistics.pixelsMoved > 0 {
+                    moves += 1
+                    let presented = statistics.damage.reduce(0) { $0 + $1.area }
+                    #expect(presented >= statistics.pixelsMoved, "a moved window's pixels may all differ")
+                }
+                // The reference: the same damage-only rendering, never moving pixels.
+                let reference = try full.render(root, into: expected, previousFrame: fullToken)
+                fullToken = reference.frameToken
+                #expect(reference.pixelsMoved == 0)
+                #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: width) == nil,
+                        "\(c), frame \(frame), scale \(scale), offset \(offset), moved \(statistics.pixelsMoved) pixels")
+            }
+            if c.roundedScroll {
+                // The page under the cards is a group whose pieces the fixed corners cut: moved, its coverage
+                // would be wrong, so it is damaged whole, and a move would save nothing.
+                #expect(moves == 0, "\(moves) of 40 moved")
+            } else {
+                #expect(moves >= 20, "most frames are whole-pixel scrolls on one axis: \(moves) of 40 moved")
+            }
+        }
+    }
+}
