@@ -13,7 +13,7 @@ import TesseraKernelBodies
 /// 2× (blurrier while it changes, sharp again once the exact tiles arrive, as Safari and Chromium draw a
 /// pinch), and the composite reads at most one level pixel per pixel it writes. Measured on `tessera bench
 /// canvas --script zoom` (README.md, "Levels of detail"): the nearest level in log scale, `⌊log₂ S + ½⌋`,
-/// minified up to √2 for the second half of every octave, and those frames composited at about half the
+/// minified up to √2× in the upper half of every octave, and those frames composited at about half the
 /// bilinear throughput (the `down0.75` case of `tessera-benchmarks --filter scaled`) and set the p99.
 ///
 /// Arithmetic only; a plain value.
