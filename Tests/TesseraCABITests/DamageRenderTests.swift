@@ -52,13 +52,7 @@ import Testing
     /// A whole-point scroll of a layer with content moves the last frame's pixels (`pixels_moved`) and
     /// composites the rest: the same bytes as a full render.
     @Test func aScrollMovesTheLastFramesPixelsAndEqualsAFullRender() throws {
-        var config = tessera_config()
-        expectOK(tessera_config_init(&config))
-        config.tile_size = 32
-        config.workers = 2
-        config.raster_mode = tessera_raster_mode(TESSERA_RASTER_SYNC)
-        var compositor: tessera_compositor = 0
-        expectOK(tessera_compositor_create(&config, &compositor))
+        let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC))
         let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30))
         let scroll = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30), scroll: true)
         let page = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 200))

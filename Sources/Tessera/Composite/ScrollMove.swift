@@ -54,7 +54,7 @@ struct ScrollMove: Sendable {
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let stride = framebuffer.bytesPerRow
         if offset.y != 0 {
-            // Columns split in multiples of 16 pixels (whole vectors for the copy).
+            // Columns split at multiples of 16 pixels (64 bytes: whole cache lines when rows start on one).
             let x0 = window.width * chunk / chunks / 16 * 16
             let x1 = chunk + 1 == chunks ? window.width : window.width * (chunk + 1) / chunks / 16 * 16
             let block = Swift.min(abs(offset.y), Self.maximumBlockRows)
