@@ -88,9 +88,13 @@ struct DrawListBuilder {
                 let bounds = inner.dropFirst().reduce(first.destination) { Self.bounding($0, $1.destination) }
                 let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))
                 let pieces = try split(bounds, group.shapes)
-                signatures[marker] = DrawSignature(identity: .group(opacity: group.opacity, depth: groupDepth),
-                                                   destination: bounds, sourceX: 0, sourceY: 0, opacity: group.opacity,
-                                                   maskStamp: Self.stamp(pieces, relativeTo: bounds))
+                // One signature per piece, like a masked op's: its pixels are the group's ops (the signatures
+                // after it) blended with the opacity and the piece's coverage, all at absolute positions.
+                signatures.replaceSubrange(marker...marker, with: pieces.map { piece in
+                    DrawSignature(identity: .group(opacity: group.opacity, depth: groupDepth), destination: piece.rect,
+                                  sourceX: 0, sourceY: 0, opacity: group.opacity, maskStamp: piece.patch?.stamp ?? 0,
+                                  maskX: piece.patch?.x ?? 0, maskY: piece.patch?.y ?? 0)
+                })
                 for piece in pieces {
                     ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: (bounds.x, bounds.y),
                                       opacity: group.opacity, isOpaque: false, mask: piece.patch))
@@ -151,19 +155,6 @@ struct DrawListBuilder {
     private static func bounding(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
         let x0 = Swift.min(a.minX, b.minX), y0 = Swift.min(a.minY, b.minY)
         return PixelRect(x: x0, y: y0, width: Swift.max(a.maxX, b.maxX) - x0, height: Swift.max(a.maxY, b.maxY) - y0)
-    }
-
-    /// One number for a group's pieces' patches (their stamps and positions mixed), positions relative to
-    /// the group's `bounds`: a group that only moved keeps it (``DrawSignature/moved(by:within:)``).
-    private static func stamp(_ pieces: [CoverageSplitter.Piece], relativeTo bounds: PixelRect) -> UInt64 {
-        var hasher = Hasher()
-        for piece in pieces {
-            hasher.combine(piece.rect.offsetBy(dx: -bounds.x, dy: -bounds.y))
-            hasher.combine(piece.patch?.stamp)
-            hasher.combine(piece.patch.map { $0.x - bounds.x })
-            hasher.combine(piece.patch.map { $0.y - bounds.y })
-        }
-        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its

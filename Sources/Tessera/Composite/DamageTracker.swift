@@ -10,7 +10,8 @@ enum DrawIdentity: Hashable, Sendable {
     /// A level tile's pixels resampled with step `dx` × `dy` (the start positions are the signature's
     /// source fields).
     case scaledTile(stamp: UInt64, dx: Int32, dy: Int32)
-    /// The start of a group-opacity group (its ops follow); the group's bounds are the destination.
+    /// A piece of a group-opacity group (the group's ops follow its pieces): the destination is the piece,
+    /// the mask fields its coverage patch.
     case group(opacity: UInt8, depth: Int)
 }
 
@@ -42,24 +43,19 @@ struct DrawSignature: Hashable, Sendable {
     /// This op as it would be with every pixel moved by `offset`, cut to `window` (framebuffer pixels):
     /// `nil` when nothing of it is left in `window`; ``Moved/changed(_:)`` with that rect when its pixels do
     /// not simply move with it (a checkerboard or a resampled level tile, whose source fields are relative
-    /// to the destination) — such an op always counts as changed. A colour's source position is dropped
-    /// (it writes the same pixels anywhere). A group's stamp is relative to its bounds, so its bounds are
-    /// compared whole (moved, not cut): cut bounds could hide that the pieces, and their coverage, moved
-    /// against the pixels (a group clipped by a fixed rounded corner fills the window in both frames).
+    /// to the destination) — such an op always counts as changed. A colour's or a group piece's source
+    /// fields are dropped (their pixels do not depend on them).
     func moved(by offset: (x: Int, y: Int), within window: PixelRect) -> Moved? {
-        let whole = destination.offsetBy(dx: offset.x, dy: offset.y)
-        let rect = whole.intersection(window)
+        let rect = destination.offsetBy(dx: offset.x, dy: offset.y).intersection(window)
         guard !rect.isEmpty else { return nil }
         var source = (x: sourceX + offset.x, y: sourceY + offset.y)
-        var mask = maskStamp == 0 ? (x: 0, y: 0) : (x: maskX + offset.x, y: maskY + offset.y)
-        var cut = rect
         switch identity {
         case .tile: break
-        case .color: source = (0, 0)
-        case .group: (source, mask, cut) = ((sourceX, sourceY), (maskX, maskY), whole)
+        case .color, .group: source = (0, 0)
         case .checkerboard, .scaledTile: return .changed(rect)
         }
-        return .signature(DrawSignature(identity: identity, destination: cut, sourceX: source.x, sourceY: source.y,
+        let mask = maskStamp == 0 ? (x: 0, y: 0) : (x: maskX + offset.x, y: maskY + offset.y)
+        return .signature(DrawSignature(identity: identity, destination: rect, sourceX: source.x, sourceY: source.y,
                                         opacity: opacity, maskStamp: maskStamp, maskX: mask.x, maskY: mask.y))
     }
 
@@ -112,6 +108,8 @@ struct DamageTracker {
     static let maximumRects = 8
     /// The most rects ``merged(_:within:)`` joins exactly.
     static let exactMergeLimit = 32
+    /// The most differing positions ``changed(_:_:)`` accepts from its position-by-position comparison.
+    static let positionalLimit = 8
 
     private var previous: [DrawSignature] = []
     private var previousViewport: PixelRect?
@@ -181,8 +179,7 @@ struct DamageTracker {
         }
         let moved = cut(previous, by: offset), kept = cut(current, by: (0, 0))
         guard let changedInside = Self.changed(moved, kept) else { return nil }  // reordered: no use
-        // Inside: what differs, cut to `inner` (a group's whole bounds may reach past it).
-        damaged = (damaged + changedInside).map { $0.intersection(inner) }
+        damaged += changedInside  // inside: what differs (already cut to `inner`)
         damaged += Self.subtract(inner, from: window)  // the strip nothing was moved to
         for rect in changed { damaged += Self.subtract(window, from: rect) }
         return Damage(regions: Self.merged(damaged, within: viewport), move: Damage.Move(offset: offset, window: window))
@@ -202,16 +199,20 @@ struct DamageTracker {
     }
 
     /// The rects covered by an op of one list that the other does not have (unmerged), or `nil` when the
-    /// ops both have are not in the same relative order. Position by position when both lists are as long
-    /// (no hashing): where both have the same op at every position a pixel's ops are the same sequence.
+    /// ops both have are not in the same relative order. Position by position first when both lists are as
+    /// long (no hashing): where both have the same op at every position a pixel's ops are the same
+    /// sequence. More than ``positionalLimit`` differing positions mean the lists are likely shifted (a
+    /// scroll brings an op in at one end and takes one out at the other: every position between differs),
+    /// and the ops are matched by signature instead.
     static func changed(_ previous: [DrawSignature], _ current: [DrawSignature]) -> [PixelRect]? {
         if previous.count == current.count {
             var damaged: [PixelRect] = []
             for index in current.indices where current[index] != previous[index] {
                 damaged.append(previous[index].destination)
                 damaged.append(current[index].destination)
+                if damaged.count > 2 * positionalLimit { break }
             }
-            return damaged
+            if damaged.count <= 2 * positionalLimit { return damaged }
         }
         var unmatchedOfCurrent: [DrawSignature: Int] = [:]
         unmatchedOfCurrent.reserveCapacity(current.count)
@@ -250,17 +251,28 @@ struct DamageTracker {
     /// `damaged`, cut to `viewport`, as at most ``maximumRects`` disjoint rects covering it (disjoint: the
     /// band workers composite each from scratch, concurrently): overlapping rects are joined; then, while
     /// too many remain, the pair whose bounding box adds the least area, and what that box overlaps. More
-    /// rects than ``exactMergeLimit`` are first grouped by their top edge into ``maximumRects`` runs of
-    /// equal counts, each run's bounding box one rect (O(n log n); the exact joining is O(n³): a fling
-    /// over 200 checkerboarded tiles took 50 ms in it).
+    /// rects than ``exactMergeLimit`` are first joined into bands of shared rows (sorted by their top edge;
+    /// if still too many, runs of bands of equal counts), O(n log n): the exact joining is O(n³), and a
+    /// fling over 200 checkerboarded tiles took 50 ms in it.
     static func merged(_ damaged: [PixelRect], within viewport: PixelRect) -> [PixelRect] {
         var rects = damaged.map { $0.intersection(viewport) }.filter { !$0.isEmpty }
         guard !rects.isEmpty else { return [] }
         if rects.count > exactMergeLimit {
-            let sorted = rects.sorted { $0.minY < $1.minY }
-            let run = (sorted.count + maximumRects - 1) / maximumRects
-            rects = stride(from: 0, to: sorted.count, by: run).map {
-                bounding(Array(sorted[$0..<Swift.min($0 + run, sorted.count)]))
+            // Bands: rects sorted by their top edge, each joined to the band above while they share rows.
+            var bands: [PixelRect] = []
+            for rect in rects.sorted(by: { $0.minY < $1.minY }) {
+                if let last = bands.last, rect.minY < last.maxY {
+                    bands[bands.count - 1] = bounding([last, rect])
+                } else {
+                    bands.append(rect)
+                }
+            }
+            rects = bands
+            if rects.count > exactMergeLimit {  // many bands: runs of equal counts
+                let run = (rects.count + maximumRects - 1) / maximumRects
+                rects = stride(from: 0, to: rects.count, by: run).map {
+                    bounding(Array(rects[$0..<Swift.min($0 + run, rects.count)]))
+                }
             }
         }
         var result = joiningOverlaps(rects)
