@@ -81,14 +81,12 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// Finds the framebuffer pixels that can differ between two consecutive frames of one compositor.
 ///
 /// Each frame is a list of ops drawn in paint order over a cleared framebuffer; a pixel's value depends
-/// only on the ops that cover it, in their order. When both frames have as many ops, they are compared
-/// position by position and the rects of the positions that differ are the damage (an idle frame costs
-/// one comparison per op). Otherwise the pixels that can change are those covered by an
-/// op of one frame that the other frame does not have (compared by ``DrawSignature``: identity, geometry,
-/// opacity — a moved layer's ops differ, so its old and new places are both damaged); and if the ops both
-/// frames share are not in the same relative order, everything (a reorder, which is rare). Damage is a
-/// short list of at most ``maximumRects`` disjoint rects (overlapping ones merged, then the cheapest pairs
-/// joined: ``merged(_:within:)``).
+/// only on the ops that cover it, in their order. The two frames' lists are aligned in one pass
+/// (``changed(_:_:)``, compared by ``DrawSignature``: identity, geometry, opacity, coverage — a moved
+/// layer's ops differ, so its old and new places are both damaged); the pixels that can change are those
+/// covered by an op left out of the alignment (an idle frame costs one comparison per op; a reorder
+/// damages the ops it moved past). Damage is a short list of at most ``maximumRects`` disjoint rects
+/// (overlapping ones merged, then the cheapest pairs joined: ``merged(_:within:)``).
 ///
 /// **Scrolls.** When a scroll layer moved by a whole number of pixels, vertically or horizontally, most
 /// of the last frame is still right, one offset away. For an offset `δ` and the window `W` the scrolled
@@ -101,15 +99,13 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// where it is a colour that covers both places, and is damaged where it and its moved pixels differ. The
 /// move is used when it at least halves the composited area (``moveGain``).
 ///
-/// Cost: O(ops) comparisons per frame (hashing when the op count changed), twice per candidate move.
+/// Cost: O(ops) comparisons per frame, and again per candidate move.
 /// Thread safety: the model thread (owned by ``Compositor``).
 struct DamageTracker {
     /// The most rects a damage list holds.
     static let maximumRects = 8
     /// The most rects ``merged(_:within:)`` joins exactly.
     static let exactMergeLimit = 32
-    /// The most differing positions ``changed(_:_:)`` accepts from its position-by-position comparison.
-    static let positionalLimit = 8
 
     private var previous: [DrawSignature] = []
     private var previousViewport: PixelRect?
@@ -137,10 +133,9 @@ struct DamageTracker {
             return Damage(regions: [viewport], move: nil)
         }
         let changed = Self.changed(previous, current)
-        let plain = changed.map { Self.merged($0, within: viewport) } ?? [viewport]
+        let plain = Self.merged(changed, within: viewport)
         var best = Damage(regions: plain, move: nil)
         var bestArea = Self.area(plain)
-        guard let changed else { return best }  // reordered outside the windows too: everything
         for move in moves where bestArea > 0 {
             guard let damage = movedDamage(current, by: move, viewport: viewport, changed: changed) else { continue }
             let area = Self.area(damage.regions)
@@ -178,8 +173,7 @@ struct DamageTracker {
             return result
         }
         let moved = cut(previous, by: offset), kept = cut(current, by: (0, 0))
-        guard let changedInside = Self.changed(moved, kept) else { return nil }  // reordered: no use
-        damaged += changedInside  // inside: what differs (already cut to `inner`)
+        damaged += Self.changed(moved, kept)  // inside: what differs (already cut to `inner`)
         damaged += Self.subtract(inner, from: window)  // the strip nothing was moved to
         for rect in changed { damaged += Self.subtract(window, from: rect) }
         return Damage(regions: Self.merged(damaged, within: viewport), move: Damage.Move(offset: offset, window: window))
@@ -198,52 +192,50 @@ struct DamageTracker {
         return parts.filter { !$0.isEmpty }
     }
 
-    /// The rects covered by an op of one list that the other does not have (unmerged), or `nil` when the
-    /// ops both have are not in the same relative order. Position by position first when both lists are as
-    /// long (no hashing): where both have the same op at every position a pixel's ops are the same
-    /// sequence. More than ``positionalLimit`` differing positions mean the lists are likely shifted (a
-    /// scroll brings an op in at one end and takes one out at the other: every position between differs),
-    /// and the ops are matched by signature instead.
-    static func changed(_ previous: [DrawSignature], _ current: [DrawSignature]) -> [PixelRect]? {
-        if previous.count == current.count {
-            var damaged: [PixelRect] = []
-            for index in current.indices where current[index] != previous[index] {
-                damaged.append(previous[index].destination)
-                damaged.append(current[index].destination)
-                if damaged.count > 2 * positionalLimit { break }
-            }
-            if damaged.count <= 2 * positionalLimit { return damaged }
-        }
-        var unmatchedOfCurrent: [DrawSignature: Int] = [:]
-        unmatchedOfCurrent.reserveCapacity(current.count)
-        for signature in current { unmatchedOfCurrent[signature, default: 0] += 1 }
-        var unmatchedOfPrevious: [DrawSignature: Int] = [:]
-        unmatchedOfPrevious.reserveCapacity(previous.count)
-        var sharedInPreviousOrder: [DrawSignature] = []
+    /// The rects covered by an op of one list that the other does not have (unmerged): the two lists are
+    /// aligned in one pass, and the ops left out of the alignment are damaged. Ops matched in order are
+    /// a common subsequence, so a pixel covered only by matched ops has the same ops in the same order in
+    /// both frames. At an op that differs, the pass looks up to ``lookahead`` ops ahead in either list for
+    /// the other's op (ops removed or added there, as a scroll takes ops out at one end and brings ops in
+    /// at the other); when neither is found, both ops count as changed. O(ops × lookahead), no hashing.
+    static func changed(_ previous: [DrawSignature], _ current: [DrawSignature]) -> [PixelRect] {
         var damaged: [PixelRect] = []
-        for signature in previous {
-            if let count = unmatchedOfCurrent[signature], count > 0 {
-                unmatchedOfCurrent[signature] = count - 1
-                sharedInPreviousOrder.append(signature)
-                unmatchedOfPrevious[signature, default: 0] += 1
-            } else {
-                damaged.append(signature.destination)
+        var i = 0, j = 0
+        while i < previous.count, j < current.count {
+            if previous[i] == current[j] {
+                i += 1
+                j += 1
+                continue
             }
-        }
-        var sharedIndex = 0
-        for signature in current {
-            if let count = unmatchedOfPrevious[signature], count > 0 {
-                unmatchedOfPrevious[signature] = count - 1
-                guard sharedIndex < sharedInPreviousOrder.count, sharedInPreviousOrder[sharedIndex] == signature else {
-                    return nil
+            var skipped = false
+            for distance in 1...lookahead {
+                if i + distance < previous.count, previous[i + distance] == current[j] {
+                    damaged += previous[i..<(i + distance)].map(\.destination)  // removed
+                    i += distance
+                    skipped = true
+                    break
                 }
-                sharedIndex += 1
-            } else {
-                damaged.append(signature.destination)
+                if j + distance < current.count, current[j + distance] == previous[i] {
+                    damaged += current[j..<(j + distance)].map(\.destination)  // added
+                    j += distance
+                    skipped = true
+                    break
+                }
+            }
+            if !skipped {  // replaced
+                damaged.append(previous[i].destination)
+                damaged.append(current[j].destination)
+                i += 1
+                j += 1
             }
         }
+        damaged += previous[i...].map(\.destination)
+        damaged += current[j...].map(\.destination)
         return damaged
     }
+
+    /// How far ``changed(_:_:)`` looks ahead for a match.
+    static let lookahead = 16
 
     /// The summed area of `rects`.
     static func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
