@@ -33,7 +33,7 @@ enum BenchCommand {
           --pace         vsync: each frame starts no earlier than its 1/fps slot, raster runs in between
                          (default); none: frames back to back. Frame times are render times either way
           --scroll-moves on: a whole-pixel scroll moves the last frame's pixels and composites the rest
-                         (default); off: every scrolling frame is composited (README.md, "Scroll moves")
+                         (default); off: every scrolling frame is composited (README.md, "Damage")
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256

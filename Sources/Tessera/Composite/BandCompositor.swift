@@ -8,8 +8,8 @@ import TesseraKernelBodies
 /// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
 /// items; a work item is composited from scratch (cleared, then every op over it). Regions must not
 /// overlap: two workers would composite the same pixels at once, and a translucent op drawn by one over
-/// the other's could blend twice (`DamageTracker.merged` returns disjoint rects). The calling thread and up to `workers − 1` Dispatch workers take the next item from one shared
-/// atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
+/// the other's could blend twice (`DamageTracker.merged` returns disjoint rects). The calling thread and
+/// up to `workers − 1` Dispatch workers take the next item from one shared atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
 /// them, and the frame never waits for a worker that Dispatch has not started (its threads may all be
 /// busy with raster). In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
@@ -45,10 +45,7 @@ enum BandCompositor {
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
                           move: ScrollMove? = nil) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
-        guard bins.count > 0 else {
-            if let move { for chunk in 0..<move.chunks { move.run(chunk: chunk, of: framebuffer, kernels.routines) } }
-            return 0
-        }
+        guard bins.count > 0 else { return 0 }  // a framebuffer without rows
         var items: [WorkItem] = []
         for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
             for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
@@ -93,7 +90,7 @@ enum BandCompositor {
         return itemCount
     }
 
-    /// The finished move chunks of one run: bands wait for all of them (busy polls, then yielding as
+    /// The finished move chunks of one run: bands wait for all of them (busy polls, then yielding, as
     /// `WorkLanes` waits do).
     private final class MoveBarrier: Sendable {
         let finished = Atomic<Int>(0)
@@ -102,11 +99,9 @@ enum BandCompositor {
             var polls = 0
             while finished.load(ordering: .acquiring) < chunks {
                 polls += 1
-                if polls > Self.pollsBeforeYield { sched_yield() }
+                if polls > WorkLanes.pollsBeforeYield { sched_yield() }
             }
         }
-
-        static let pollsBeforeYield = 20_000
     }
 
     /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band

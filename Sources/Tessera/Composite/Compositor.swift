@@ -179,6 +179,7 @@ public final class Compositor {
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         let regions = found.move != nil && move == nil ? [framebuffer.bounds] : found.regions
         statistics.pixelsMoved = move?.window.area ?? 0
+        statistics.pixelsComposited = DamageTracker.area(regions)
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
             let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
@@ -192,7 +193,7 @@ public final class Compositor {
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
                                                      move: move)
-            let area = regions.reduce(0) { $0 + $1.area } + (move?.window.area ?? 0)
+            let area = statistics.pixelsComposited + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
         } else {
@@ -204,7 +205,6 @@ public final class Compositor {
         // What a host presents: every pixel of the moved window may differ.
         statistics.damage = found.move.map { DamageTracker.merged(regions + [$0.window], within: framebuffer.bounds) }
             ?? regions
-        statistics.pixelsComposited = regions.reduce(0) { $0 + $1.area }
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the

@@ -48,7 +48,7 @@ package enum WorkLanes {
     /// Busy polls before a wait yields: `sched_yield` hands the CPU to any runnable thread, and the
     /// scheduler lets a background raster thread finish its slice (milliseconds) before the yielder runs
     /// again, while a band a helper is finishing takes microseconds.
-    static let pollsBeforeYield = 20_000
+    package static let pollsBeforeYield = 20_000
 
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).
     ///
