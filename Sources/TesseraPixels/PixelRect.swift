@@ -36,6 +36,13 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest rect holding both (neither may be empty: an empty rect has no place to hold).
+    @inlinable
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = Swift.min(x, other.x), y0 = Swift.min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    }
+
     /// True when every pixel of `other` is inside `self` (an empty `other` is always contained).
     @inlinable
     public func contains(_ other: PixelRect) -> Bool {

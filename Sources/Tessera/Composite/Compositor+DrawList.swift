@@ -85,7 +85,7 @@ struct DrawListBuilder {
                 underlay = nil
                 index = group.range.upperBound
                 guard let first = inner.first else { continue }
-                let bounds = inner.dropFirst().reduce(first.destination) { Self.bounding($0, $1.destination) }
+                let bounds = inner.dropFirst().reduce(first.destination) { $0.union($1.destination) }
                 let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))
                 let pieces = try split(bounds, group.shapes)
                 // One signature per piece, like a masked op's: its pixels are the group's ops (the signatures
@@ -149,12 +149,6 @@ struct DrawListBuilder {
             lastShapes = (shapes, try shapes.map { ($0, try coverage.coverage($0)) })
         }
         return try CoverageSplitter.split(destination, shapes: lastShapes.resolved)
-    }
-
-    /// The smallest rect holding both.
-    private static func bounding(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        let x0 = Swift.min(a.minX, b.minX), y0 = Swift.min(a.minY, b.minY)
-        return PixelRect(x: x0, y: y0, width: Swift.max(a.maxX, b.maxX) - x0, height: Swift.max(a.maxY, b.maxY) - y0)
     }
 
     /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its

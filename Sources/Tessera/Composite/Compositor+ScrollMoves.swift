@@ -23,7 +23,7 @@ extension Compositor {
             let clip = layer.windowPlaneRect.offsetBy(dx: layer.translation.x, dy: layer.translation.y)
             if let index = moves.firstIndex(where: { $0.offset == offset }) {
                 moves[index].area += layer.visiblePlaneRect.area
-                moves[index].window = DamageTracker.bounding([moves[index].window, clip])
+                moves[index].window = moves[index].window.union(clip)
             } else {
                 moves.append((offset, clip, layer.visiblePlaneRect.area))
             }

@@ -254,7 +254,7 @@ struct DamageTracker {
             var bands: [PixelRect] = []
             for rect in rects.sorted(by: { $0.minY < $1.minY }) {
                 if let last = bands.last, rect.minY < last.maxY {
-                    bands[bands.count - 1] = bounding([last, rect])
+                    bands[bands.count - 1] = last.union(rect)
                 } else {
                     bands.append(rect)
                 }
@@ -263,7 +263,7 @@ struct DamageTracker {
             if rects.count > exactMergeLimit {  // many bands: runs of equal counts
                 let run = (rects.count + maximumRects - 1) / maximumRects
                 rects = stride(from: 0, to: rects.count, by: run).map {
-                    bounding(Array(rects[$0..<Swift.min($0 + run, rects.count)]))
+                    bounding(rects[$0..<Swift.min($0 + run, rects.count)])
                 }
             }
         }
@@ -272,12 +272,12 @@ struct DamageTracker {
             var best = (i: 0, j: 1, cost: Int.max)
             for i in result.indices {
                 for j in result.indices where j > i {
-                    let joined = bounding([result[i], result[j]])
+                    let joined = result[i].union(result[j])
                     let cost = joined.area - result[i].area - result[j].area
                     if cost < best.cost { best = (i, j, cost) }
                 }
             }
-            let joined = bounding([result[best.i], result[best.j]])
+            let joined = result[best.i].union(result[best.j])
             result.remove(at: best.j)
             result[best.i] = joined
             result = joiningOverlaps(result)
@@ -293,7 +293,7 @@ struct DamageTracker {
             var index = 0
             while index < result.count {
                 if !result[index].intersection(grown).isEmpty {
-                    grown = bounding([grown, result.remove(at: index)])
+                    grown = grown.union(result.remove(at: index))
                     index = 0
                 } else {
                     index += 1
@@ -305,9 +305,7 @@ struct DamageTracker {
     }
 
     /// The smallest rect containing every rect of `rects` (not empty).
-    static func bounding(_ rects: [PixelRect]) -> PixelRect {
-        let x0 = rects.map(\.minX).min()!, y0 = rects.map(\.minY).min()!
-        let x1 = rects.map(\.maxX).max()!, y1 = rects.map(\.maxY).max()!
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    static func bounding(_ rects: some Collection<PixelRect>) -> PixelRect {
+        rects.dropFirst().reduce(rects.first!) { $0.union($1) }
     }
 }
