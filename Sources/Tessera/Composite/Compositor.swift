@@ -175,7 +175,9 @@ public final class Compositor {
         damageFormat = framebuffer.format
         let found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                    token: token, moves: configuration.scrollMoves ? scrollMoves(plan) : [])
-        let move = found.move.flatMap { ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers) }
+        let move = found.move.flatMap {
+            ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions)
+        }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         let regions = found.move != nil && move == nil ? [framebuffer.bounds] : found.regions
         statistics.pixelsMoved = move?.window.area ?? 0

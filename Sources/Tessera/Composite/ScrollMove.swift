@@ -35,10 +35,16 @@ struct ScrollMove: Sendable {
     let window: PixelRect
     /// The number of chunks (≥ 1).
     let chunks: Int
+    /// Rows of the window a vertical move leaves as they are, sorted and disjoint: the frame composites
+    /// them whole after the move (a translucent header over the list), so nothing would read what the move
+    /// wrote there. The rows still count as moved (their old pixels are read by the rows they move to).
+    let skippedRows: [Range<Int>]
 
     /// The move of the pixels of `area` (framebuffer pixels) by `offset` (one of `x`, `y` zero, both
     /// shorter than the area's sides) within it, in about `workers` chunks; `nil` for any other offset.
-    init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int) {
+    /// `rewritten`: rects the frame composites after the move (disjoint); a vertical move skips the rows
+    /// of the window one of them covers from side to side.
+    init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, rewritten: [PixelRect] = []) {
         guard (offset.x == 0) != (offset.y == 0) else { return nil }
         let window = area.intersection(area.offsetBy(dx: offset.x, dy: offset.y))
         guard !window.isEmpty else { return nil }
@@ -46,6 +52,20 @@ struct ScrollMove: Sendable {
         self.window = window
         chunks = Swift.max(1, Swift.min(workers, offset.y != 0 ? window.width / Self.columnsPerChunk
                                                                : window.height / Self.rowsPerChunk))
+        var skipped: [Range<Int>] = []
+        if offset.y != 0 {
+            let spans = rewritten.filter { $0.minX <= window.minX && $0.maxX >= window.maxX }
+                .map { ($0.minY..<$0.maxY).clamped(to: window.minY..<window.maxY) }
+                .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+            for span in spans {  // disjoint rects: spans only touch; join those that do
+                if let last = skipped.last, last.upperBound == span.lowerBound {
+                    skipped[skipped.count - 1] = last.lowerBound..<span.upperBound
+                } else {
+                    skipped.append(span)
+                }
+            }
+        }
+        skippedRows = skipped
     }
 
     /// Moves chunk `chunk` (`0 ..< chunks`) of `framebuffer` with `routines` (RGBA: a plain byte copy).
@@ -58,14 +78,24 @@ struct ScrollMove: Sendable {
             let x0 = window.width * chunk / chunks / 16 * 16
             let x1 = chunk + 1 == chunks ? window.width : window.width * (chunk + 1) / chunks / 16 * 16
             let block = Swift.min(abs(offset.y), Self.maximumBlockRows)
+            func copyRows(_ y0: Int, _ y1: Int) {
+                guard y1 > y0 else { return }
+                let destination = framebuffer.baseAddress + y0 * stride + (window.minX + x0) * 4
+                routines.copy(destination - offset.y * stride, stride, destination, stride, x1 - x0, y1 - y0)
+            }
             var done = 0
             while done < window.height {
                 let rows = Swift.min(block, window.height - done)
                 // Moving down: the bottom rows first; moving up: the top rows first.
                 let y = offset.y > 0 ? window.maxY - done - rows : window.minY + done
-                let destination = framebuffer.baseAddress + y * stride + (window.minX + x0) * 4
-                routines.copy(destination - offset.y * stride, stride, destination, stride, x1 - x0, rows)
                 done += rows
+                // Within a block no row reads another's: its pieces between skipped rows go in any order.
+                var from = y
+                for skip in skippedRows where skip.upperBound > from && skip.lowerBound < y + rows {
+                    copyRows(from, skip.lowerBound)
+                    from = skip.upperBound
+                }
+                copyRows(from, y + rows)
             }
         } else {
             let y0 = window.height * chunk / chunks, y1 = window.height * (chunk + 1) / chunks

@@ -51,6 +51,42 @@ import Testing
         }
     }
 
+    /// Rows a rewritten rect covers from side to side keep their pixels (the frame composites them after
+    /// the move); every other row of the window is moved, and its source is the last frame's pixels even
+    /// where it lies in a skipped row.
+    @Test(arguments: [5, -7, 1, -1, 63, -64, 100])
+    func aMoveSkipsTheRowsTheFrameRewritesWholeAndMovesTheRest(dy: Int) throws {
+        let (width, height) = (613, 131)
+        let rewritten = [PixelRect(x: -4, y: -8, width: 700, height: 30),  // the top 22 rows, wider than the window
+                         PixelRect(x: 0, y: 40, width: 600, height: 10),   // not the whole width: moved
+                         PixelRect(x: 0, y: 60, width: 613, height: 1), PixelRect(x: 0, y: 61, width: 613, height: 9),
+                         PixelRect(x: 0, y: 125, width: 613, height: 40)]
+        let skipped = { (y: Int) in (0..<22).contains(y) || (60..<70).contains(y) || y >= 125 }
+        for workers in [1, 2, 3] {
+            let (buffer, memory) = try Self.numbered(width: width, height: height, padding: 3)
+            defer { memory.deallocate() }
+            let rowWords = buffer.bytesPerRow / 4
+            let before = (0..<(rowWords * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: workers, rewritten: rewritten))
+            #expect(move.skippedRows == [0..<22, 60..<70, 125..<height]
+                .map { $0.clamped(to: move.window.minY..<move.window.maxY) }.filter { !$0.isEmpty })
+            let routines = Kernels.active.routines
+            DispatchQueue.concurrentPerform(iterations: move.chunks) { chunk in
+                move.run(chunk: chunk, of: buffer, routines)
+            }
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<rowWords {
+                    let sy = y - dy
+                    let moved = x < width && sy >= 0 && sy < height && !skipped(y)
+                    let expected = moved ? before[sy * rowWords + x] : before[y * rowWords + x]
+                    if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "offset \(dy), \(workers) workers, \(move.chunks) chunks")
+        }
+    }
+
     @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
         let bounds = PixelRect(x: 0, y: 0, width: 40, height: 30)
         #expect(ScrollMove(offset: (0, 0), within: bounds, workers: 2) == nil)
