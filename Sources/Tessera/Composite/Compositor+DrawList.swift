@@ -122,23 +122,30 @@ struct DrawListBuilder {
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
                 opaque = tile.coverage == .opaque && op.opacity == 255
             }
+            func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
+                // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
+                let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
+                ops.append(DrawOp(source: source, destination: rect, sourceOrigin: op.sourceOrigin,
+                                  opacity: opacity, isOpaque: (opaque && patch == nil) || under != nil,
+                                  mask: patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
+                signatures.append(DrawSignature(identity: identity, destination: rect,
+                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
+                                                maskStamp: patch?.stamp ?? 0, maskX: patch?.x ?? 0, maskY: patch?.y ?? 0))
+            }
+            let opaqueColor: Pixel? = if case .color(let pixel) = op.source, pixel.a == 255 { pixel } else { nil }
+            if op.shapes.isEmpty {  // most ops: one piece, no array
+                if let opaqueColor {
+                    underlay = Underlay(color: opaqueColor, rects: [op.destination], layer: nil, lastIndex: index - 1)
+                }
+                append(op.destination, nil)
+                continue
+            }
             let pieces = try split(op.destination, op.shapes)
-            if case .color(let pixel) = op.source, pixel.a == 255 {
-                underlay = Underlay(color: pixel, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
+            if let opaqueColor {
+                underlay = Underlay(color: opaqueColor, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
                                     lastIndex: index - 1)
             }
-            for piece in pieces {
-                // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
-                let under = !opaque && opacity == 255 && piece.patch == nil && onto?.covers(piece.rect) == true
-                    ? onto?.color : nil
-                ops.append(DrawOp(source: source, destination: piece.rect, sourceOrigin: op.sourceOrigin,
-                                  opacity: opacity, isOpaque: (opaque && piece.patch == nil) || under != nil,
-                                  mask: piece.patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
-                signatures.append(DrawSignature(identity: identity, destination: piece.rect,
-                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
-                                                maskStamp: piece.patch?.stamp ?? 0, maskX: piece.patch?.x ?? 0,
-                                                maskY: piece.patch?.y ?? 0))
-            }
+            for piece in pieces { append(piece.rect, piece.patch) }
         }
         return ops
     }

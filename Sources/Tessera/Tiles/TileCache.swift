@@ -20,11 +20,12 @@ final class TileCache {
     /// Spare level-of-detail tile buffers (`(N + 1)²`).
     let levelPool: TileBufferPool
 
+    /// Every entry, keeping it alive: the recency list's links are not counted (``TileEntry/older``).
     private var entries: [TileKey: TileEntry] = [:]
     /// Most recently needed end of the list.
-    private var newest: TileEntry?
+    private unowned(unsafe) var newest: TileEntry?
     /// Least recently needed end of the list.
-    private var oldest: TileEntry?
+    private unowned(unsafe) var oldest: TileEntry?
     /// Tile buffers taken and not given back yet.
     private(set) var buffersInUse = 0
 
@@ -33,17 +34,6 @@ final class TileCache {
         self.budgetBytes = budgetBytes
         pool = TileBufferPool(tileSize: grid.size, capacity: budgetBytes / (grid.size * grid.size * 4))
         levelPool = TileBufferPool(tileSize: grid.size + 1, capacity: budgetBytes / (grid.size * grid.size * 4))
-    }
-
-    deinit {
-        // Break the list iteratively: released link by link, a long chain of `older` references would
-        // free its entries recursively, one stack frame each.
-        var entry = oldest
-        while let current = entry {
-            entry = current.newer
-            current.older = nil
-            current.newer = nil
-        }
     }
 
     /// The bytes one tile buffer holds.

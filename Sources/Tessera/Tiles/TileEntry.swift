@@ -38,11 +38,10 @@ final class TileEntry {
     /// True from a prepaint's arrival until the first frame that shows the tile.
     var awaitsFirstUse = false
 
-    /// Towards the least recently needed end of the cache's list.
-    var older: TileEntry?
-    /// Towards the most recently needed end of the cache's list. Not counted (no reference counting or
-    /// weak side table on the per-frame relinking): the cache keeps every linked entry alive in its
-    /// dictionary and clears this pointer when it unlinks the entry's neighbour.
+    /// Towards the least recently needed and the most recently needed end of the cache's list. Not
+    /// counted (no reference counting on the per-frame relinking): the cache keeps every linked entry alive
+    /// in its dictionary, and unlinks an entry before it lets it go.
+    unowned(unsafe) var older: TileEntry?
     unowned(unsafe) var newer: TileEntry?
 
     init(key: TileKey) {

@@ -75,8 +75,9 @@ extension TileManager {
         var jobs: [RasterJob] = []
         var wanted = 0
         for candidate in candidates {
-            let planned = plan.layers[candidate.layer]
-            let key = TileKey(layer: planned.identity, scaleBits: planned.scale.bitPattern, column: candidate.column, row: candidate.row)
+            // Fields read in place: a copy of the planned layer would retain its references per candidate.
+            let key = TileKey(layer: plan.layers[candidate.layer].identity, scaleBits: plan.layers[candidate.layer].scale.bitPattern,
+                              column: candidate.column, row: candidate.row)
             let existing = cache[key]
             if let existing, existing.neededFrame == frame { continue }
             if let existing, existing.isReady {
@@ -90,7 +91,7 @@ extension TileManager {
             else { continue }
             need(entry)
             wanted += 1
-            if let job = try schedule(entry, planned, candidate.priority) {
+            if let job = try schedule(entry, plan.layers[candidate.layer], candidate.priority) {
                 if isNew { newJobs -= 1 }
                 jobs.append(job)
             } else if entry.job == nil && entry.pixels == nil {
