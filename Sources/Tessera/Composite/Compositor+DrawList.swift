@@ -31,6 +31,8 @@ struct DrawListBuilder {
     /// The full-coverage pieces of the last opaque colour op, while only tiles of one layer followed it
     /// (``Underlay``): what a tile piece inside one of them is drawn onto.
     private var underlay: Underlay?
+    /// The pieces ``split(_:_:)`` returns, kept for their capacity.
+    private var pieces: [CoverageSplitter.Piece] = []
     /// The shapes of the last op cut, with their coverage.
     private var lastShapes: (shapes: [CoverageShape], resolved: [(shape: CoverageShape, coverage: ShapeCoverage)]) = ([], [])
 
@@ -150,12 +152,19 @@ struct DrawListBuilder {
         return ops
     }
 
+    /// The pieces of `destination` (``CoverageSplitter``), in a buffer reused from call to call: take them
+    /// before the next call.
     private mutating func split(_ destination: PixelRect, _ shapes: [CoverageShape]) throws -> [CoverageSplitter.Piece] {
-        if shapes.isEmpty { return [CoverageSplitter.Piece(rect: destination, patch: nil)] }
+        pieces.removeAll(keepingCapacity: true)
+        if shapes.isEmpty {
+            pieces.append(CoverageSplitter.Piece(rect: destination, patch: nil))
+            return pieces
+        }
         if shapes != lastShapes.shapes {  // the tiles of one layer share their shapes: look them up once
             lastShapes = (shapes, try shapes.map { ($0, try coverage.coverage($0)) })
         }
-        return try CoverageSplitter.split(destination, shapes: lastShapes.resolved)
+        try CoverageSplitter.split(destination, shapes: lastShapes.resolved, into: &pieces)
+        return pieces
     }
 
     /// The draws of a layer drawn from a level of detail: each piece resampled bilinearly — opaque when its

@@ -181,7 +181,25 @@ enum CoverageSplitter {
         let patch: CoveragePatch?
     }
 
-    static func split(_ destination: PixelRect, shapes: [(shape: CoverageShape, coverage: ShapeCoverage)]) throws -> [Piece] {
+    /// Appends the pieces of `destination` to `pieces`: full-coverage runs (no patch), partial cells with
+    /// their coverage patch; cells outside a shape are left out.
+    static func split(_ destination: PixelRect, shapes: [(shape: CoverageShape, coverage: ShapeCoverage)],
+                      into pieces: inout [Piece]) throws {
+        guard !destination.isEmpty else { return }
+        // Most draws lie inside one cell of every shape (a tile inside a card): one piece, nothing allocated.
+        var inOneCell = true
+        for (shape, coverage) in shapes where inOneCell {
+            for e in coverage.xs where shape.rect.x + e > destination.minX && shape.rect.x + e < destination.maxX {
+                inOneCell = false
+            }
+            for e in coverage.ys where shape.rect.y + e > destination.minY && shape.rect.y + e < destination.maxY {
+                inOneCell = false
+            }
+        }
+        if inOneCell {
+            try whole(destination, shapes: shapes, into: &pieces)
+            return
+        }
         var xs = [destination.minX, destination.maxX], ys = [destination.minY, destination.maxY]
         for (shape, coverage) in shapes {
             for e in coverage.xs where shape.rect.x + e > destination.minX && shape.rect.x + e < destination.maxX {
@@ -191,12 +209,8 @@ enum CoverageSplitter {
                 ys.append(shape.rect.y + e)
             }
         }
-        if xs.count == 2 && ys.count == 2 {  // inside one cell of every shape (a tile inside a card): one piece
-            return destination.isEmpty ? [] : try whole(destination, shapes: shapes)
-        }
         xs = sortedUnique(xs)
         ys = sortedUnique(ys)
-        var pieces: [Piece] = []
         for j in 0..<(ys.count - 1) {
             var run: PixelRect?  // full cells of this row, merged left to right
             for i in 0..<(xs.count - 1) {
@@ -228,22 +242,22 @@ enum CoverageSplitter {
             }
             if let current = run { pieces.append(Piece(rect: current, patch: nil)) }
         }
-        return pieces
     }
 
-    /// `destination` as one piece, or none, when it lies inside one cell of each shape.
-    private static func whole(_ destination: PixelRect, shapes: [(shape: CoverageShape, coverage: ShapeCoverage)]) throws -> [Piece] {
+    /// Appends `destination` as one piece, or nothing, when it lies inside one cell of each shape.
+    private static func whole(_ destination: PixelRect, shapes: [(shape: CoverageShape, coverage: ShapeCoverage)],
+                              into pieces: inout [Piece]) throws {
         var partial: [(CoverageShape, ShapeCoverage, Int)] = []
         for (shape, coverage) in shapes {
             let index = coverage.row(of: destination.minY - shape.rect.y) * (coverage.xs.count - 1)
                 + coverage.column(of: destination.minX - shape.rect.x)
             switch coverage.kinds[index] {
-            case .empty: return []
+            case .empty: return
             case .full: break
             case .partial: partial.append((shape, coverage, index))
             }
         }
-        return [Piece(rect: destination, patch: partial.isEmpty ? nil : try patch(for: destination, partial))]
+        pieces.append(Piece(rect: destination, patch: partial.isEmpty ? nil : try patch(for: destination, partial)))
     }
 
     /// `values` sorted, without repeats (a handful of cell edges).

@@ -40,6 +40,13 @@ struct DrawSignature: Hashable, Sendable {
     var maskX = 0
     var maskY = 0
 
+    /// Field by field, the cheapest first: in a scroll nearly every op's destination differs, and the
+    /// alignment compares each op with up to 2 × ``DamageTracker/lookahead`` others.
+    static func == (a: DrawSignature, b: DrawSignature) -> Bool {
+        a.destination == b.destination && a.sourceX == b.sourceX && a.sourceY == b.sourceY && a.opacity == b.opacity
+            && a.maskStamp == b.maskStamp && a.maskX == b.maskX && a.maskY == b.maskY && a.identity == b.identity
+    }
+
     /// This op as it would be with every pixel moved by `offset`, cut to `window` (framebuffer pixels):
     /// `nil` when nothing of it is left in `window`; ``Moved/changed(_:)`` with that rect when its pixels do
     /// not simply move with it (a checkerboard or a resampled level tile, whose source fields are relative
