@@ -50,8 +50,9 @@ struct ScrollMove: Sendable {
         guard !window.isEmpty else { return nil }
         self.offset = offset
         self.window = window
-        chunks = Swift.max(1, Swift.min(workers, offset.y != 0 ? window.width / Self.columnsPerChunk
-                                                               : window.height / Self.rowsPerChunk))
+        chunks = Swift.max(1, Swift.min(workers * Self.chunksPerWorker,
+                                        offset.y != 0 ? window.width / Self.columnsPerChunk
+                                                      : window.height / Self.rowsPerChunk))
         var skipped: [Range<Int>] = []
         if offset.y != 0 {
             let spans = rewritten.filter { $0.minX <= window.minX && $0.maxX >= window.maxX }
@@ -106,6 +107,9 @@ struct ScrollMove: Sendable {
         }
     }
 
+    /// Chunks per worker: a worker the system preempts in the middle of its chunk holds up the band run's
+    /// barrier for what is left of that chunk only.
+    static let chunksPerWorker = 4
     /// The fewest columns (vertical moves) or rows (horizontal moves) worth a chunk of their own.
     static let columnsPerChunk = 256
     static let rowsPerChunk = 64
