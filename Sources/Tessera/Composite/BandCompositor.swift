@@ -26,8 +26,8 @@ import TesseraKernelBodies
 /// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
-/// (a scroll: ``ScrollMove``, run as the first work items, bands waiting for them) streams nothing: the
-/// next frame of the scroll moves these pixels again and reads them from the cache.
+/// (a scroll: ``ScrollMove``, run as the first work items, the band parts it touches waiting for them)
+/// streams nothing: the next frame of the scroll moves these pixels again and reads them from the cache.
 ///
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
 /// in the same order whatever the band height, worker count or which worker takes which band; streaming
@@ -38,7 +38,8 @@ import TesseraKernelBodies
 enum BandCompositor {
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
     /// within the framebuffer; `nil`: all of it), after moving its pixels by `move` when given: the move's
-    /// chunks are the run's first work items, and no band starts before they have all finished.
+    /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
+    /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
@@ -58,6 +59,9 @@ enum BandCompositor {
         let itemCount = items.count
         let moveChunks = move?.chunks ?? 0
         guard itemCount + moveChunks > 0 else { return 0 }
+        // After the move's chunks, the parts it does not touch (they need not wait for it), then the rest.
+        let independent = move.map { move in items.count { !move.touches($0.rect) } } ?? 0
+        if let move { items = items.filter { !move.touches($0.rect) } + items.filter { move.touches($0.rect) } }
         let work = items
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
                            native: kernels.routines, masked: kernels.maskRoutines,
@@ -81,7 +85,7 @@ enum BandCompositor {
                     moved.finished.add(1, ordering: .releasing)
                     return
                 }
-                moved.wait(for: moveChunks)
+                if index - moveChunks >= independent { moved.wait(for: moveChunks) }
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
                     composite(list, raw, bins, work[index - moveChunks], into: framebuffer, streams: streams, kit)
                 }

@@ -69,6 +69,24 @@ struct ScrollMove: Sendable {
         skippedRows = skipped
     }
 
+    /// True when the move reads or writes a pixel of `rect`: a band part that it does not touch need not
+    /// wait for the move (a translucent header's bands, whose rows the move skips).
+    func touches(_ rect: PixelRect) -> Bool {
+        guard !rect.isEmpty else { return false }
+        if offset.y == 0 {  // each row of the window reads the window's columns moved by −offset.x
+            let rows = rect.minY < window.maxY && rect.maxY > window.minY
+            return rows && (rect.minX < window.maxX && rect.maxX > window.minX
+                            || rect.minX < window.maxX - offset.x && rect.maxX > window.minX - offset.x)
+        }
+        guard rect.minX < window.maxX, rect.maxX > window.minX else { return false }
+        // Rows written: the window's, less the skipped ones; a written row y reads row y − offset.y.
+        func writes(_ rows: Range<Int>) -> Bool {
+            let inWindow = rows.clamped(to: window.minY..<window.maxY)
+            return !inWindow.isEmpty && !BandVisibility.subtract(skippedRows, from: inWindow).isEmpty
+        }
+        return writes(rect.minY..<rect.maxY) || writes((rect.minY + offset.y)..<(rect.maxY + offset.y))
+    }
+
     /// Moves chunk `chunk` (`0 ..< chunks`) of `framebuffer` with `routines` (RGBA: a plain byte copy).
     /// Ordinary stores: a thread that reads the pixels after must synchronize with this one (the band
     /// run's barrier does).

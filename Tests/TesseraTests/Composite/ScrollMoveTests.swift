@@ -87,6 +87,55 @@ import Testing
         }
     }
 
+    /// A band part the move does not touch may run beside it: the move leaves its pixels as they were and
+    /// never reads them (poisoning them first changes nothing else).
+    @Test(arguments: [(0, 9), (0, -9), (0, 40), (7, 0), (-7, 0)])
+    func aRectTheMoveDoesNotTouchIsNeitherWrittenNorRead(dx: Int, dy: Int) throws {
+        let (width, height) = (300, 160)
+        let window = PixelRect(x: 20, y: 10, width: 250, height: 140)
+        let rewritten = [PixelRect(x: 0, y: 10, width: 300, height: 50)]  // a header's rows, moved by nobody
+        var random = SplitMix64(seed: UInt64(bitPattern: Int64(dx * 1000 + dy)))
+        var untouched = 0, touched = 0
+        for _ in 0..<200 {
+            let x = Int(random.next() % 300), y = Int(random.next() % 160)
+            let rect = PixelRect(x: x, y: y, width: 1 + Int(random.next() % 80), height: 1 + Int(random.next() % 40))
+                .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+            let move = try #require(ScrollMove(offset: (dx, dy), within: window, workers: 2, rewritten: rewritten))
+            guard !move.touches(rect) else {
+                touched += 1
+                continue
+            }
+            untouched += 1
+            func moved(poisoned: Bool) throws -> [UInt32] {
+                let (buffer, memory) = try Self.numbered(width: width, height: height, padding: 0)
+                defer { memory.deallocate() }
+                if poisoned {
+                    for py in rect.minY..<rect.maxY {
+                        for px in rect.minX..<rect.maxX { memory.storeBytes(of: 0xDEAD_BEEF, toByteOffset: (py * width + px) * 4, as: UInt32.self) }
+                    }
+                }
+                for chunk in 0..<move.chunks { move.run(chunk: chunk, of: buffer, Kernels.active.routines) }
+                return (0..<(width * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            }
+            let (clean, poisoned) = (try moved(poisoned: false), try moved(poisoned: true))
+            let (_, memory) = try Self.numbered(width: width, height: height, padding: 0)
+            defer { memory.deallocate() }
+            var wrong = 0
+            for py in 0..<height {
+                for px in 0..<width {
+                    let i = py * width + px
+                    if rect.contains(PixelRect(x: px, y: py, width: 1, height: 1)) {
+                        if clean[i] != memory.load(fromByteOffset: i * 4, as: UInt32.self) { wrong += 1 }  // not written
+                    } else if clean[i] != poisoned[i] {
+                        wrong += 1  // read
+                    }
+                }
+            }
+            #expect(wrong == 0, "\(rect), offset (\(dx), \(dy))")
+        }
+        #expect(untouched > 10 && touched > 10)
+    }
+
     @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
         let bounds = PixelRect(x: 0, y: 0, width: 40, height: 30)
         #expect(ScrollMove(offset: (0, 0), within: bounds, workers: 2) == nil)
