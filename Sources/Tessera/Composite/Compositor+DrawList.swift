@@ -7,11 +7,17 @@ extension Compositor {
     /// flattened after a marker of the group (its bounds, opacity and shapes), so a change inside a group
     /// damages only its own rect.
     /// - Throws: only if a coverage plane cannot be allocated.
+    /// Ops equal to the last frame's are copied from it (``DrawListMemo``).
     func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?]) throws
         -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
+        let previous = drawListMemo
+        drawListMemo = DrawListMemo()  // a build that throws leaves nothing to copy from
         var builder = DrawListBuilder(plan: plan, tiles: tiles, levelPieces: self.tiles.levelPieces,
-                                      coverage: coverageCache)
+                                      coverage: coverageCache, previous: previous)
         let ops = try builder.build(0..<plan.ops.count, groupDepth: 0)
+        builder.memo.ops = ops
+        builder.memo.signatures = builder.signatures
+        drawListMemo = builder.memo
         return (DrawList(ops: ops), builder.signatures, builder.skipped)
     }
 }
@@ -28,9 +34,15 @@ struct DrawListBuilder {
     var nextGroup = 0
     var signatures: [DrawSignature] = []
     var skipped = 0
+    /// The last frame's output, and this frame's (its ``DrawListMemo/ops`` and ``DrawListMemo/signatures``
+    /// are the caller's to set: the top-level ops and ``signatures``).
+    let previous: DrawListMemo
+    var memo = DrawListMemo()
     /// The full-coverage pieces of the last opaque colour op, while only tiles of one layer followed it
     /// (``Underlay``): what a tile piece inside one of them is drawn onto.
     private var underlay: Underlay?
+    /// True when ``underlay`` was set by an op copied from the last frame (its rects are the last frame's).
+    private var underlayIsCopied = false
     /// The pieces ``split(_:_:)`` returns, kept for their capacity.
     private var pieces: [CoverageSplitter.Piece] = []
     /// The shapes of the last op cut, with their coverage.
@@ -59,11 +71,13 @@ struct DrawListBuilder {
     }
 
     init(plan: FramePlan, tiles: [TileManager.ResolvedTile?], levelPieces: [Int: [LevelPiece]],
-         coverage: CoverageCache) {
+         coverage: CoverageCache, previous: DrawListMemo = DrawListMemo()) {
         self.plan = plan
         self.tiles = tiles
         self.levelPieces = levelPieces
         self.coverage = coverage
+        self.previous = previous
+        memo.entries = Array(repeating: nil, count: plan.ops.count)
         // Plan order is the order subtrees ended: of nested groups with the same range, the outer comes later.
         groups = plan.groups.enumerated().sorted {
             ($0.element.range.lowerBound, -$0.element.range.upperBound, -$0.offset)
@@ -124,6 +138,30 @@ struct DrawListBuilder {
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
                 opaque = tile.coverage == .opaque && op.opacity == 255
             }
+            let opIndex = index - 1, opsStart = ops.count, signaturesStart = signatures.count
+            // The colour under a tile op decides its pieces with its rects: the same only when the colour
+            // op that set them was copied too.
+            if groupDepth == 0, onto == nil || underlayIsCopied, opIndex < previous.entries.count,
+               let last = previous.entries[opIndex], last.matches(op, tile, onto: onto?.color) {
+                ops.append(contentsOf: previous.ops[last.ops])
+                signatures.append(contentsOf: previous.signatures[last.signatures])
+                if case .color(let pixel) = op.source, pixel.a == 255 {
+                    underlay = Underlay(color: pixel, rects: previous.ops[last.ops].filter { $0.mask == nil }.map(\.destination),
+                                        layer: nil, lastIndex: opIndex)
+                    underlayIsCopied = true
+                }
+                memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
+                                                           onto: onto?.color, ops: opsStart..<ops.count,
+                                                           signatures: signaturesStart..<signatures.count)
+                continue
+            }
+            defer {
+                if groupDepth == 0 {
+                    memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
+                                                               onto: onto?.color, ops: opsStart..<ops.count,
+                                                               signatures: signaturesStart..<signatures.count)
+                }
+            }
             func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
                 // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
                 let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
@@ -138,6 +176,7 @@ struct DrawListBuilder {
             if op.shapes.isEmpty {  // most ops: one piece, no array
                 if let opaqueColor {
                     underlay = Underlay(color: opaqueColor, rects: [op.destination], layer: nil, lastIndex: index - 1)
+                    underlayIsCopied = false
                 }
                 append(op.destination, nil)
                 continue
@@ -146,6 +185,7 @@ struct DrawListBuilder {
             if let opaqueColor {
                 underlay = Underlay(color: opaqueColor, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
                                     lastIndex: index - 1)
+                underlayIsCopied = false
             }
             for piece in pieces { append(piece.rect, piece.patch) }
         }

@@ -32,6 +32,8 @@ public final class Compositor {
     let tiles: TileManager
     /// The last frame's ops, for damage-only frames.
     var damage = DamageTracker()
+    /// The last frame's draw-list output per plan op, for the ops that did not change (`DrawListMemo.swift`).
+    var drawListMemo = DrawListMemo()
     /// What the last frame saw, for skipping unchanged frames (`Compositor+UnchangedFrame.swift`).
     var unchanged: UnchangedFrameState?
     /// The pixel format of the last frame's framebuffer: a frame in another format is a full frame.

@@ -77,7 +77,7 @@ struct PlannedLayer {
 
 /// One planned draw: a solid colour or one tile of a planned layer, in paint order.
 struct PlannedOp {
-    enum Source {
+    enum Source: Equatable {
         /// A layer's background colour, premultiplied and already scaled by the effective opacity.
         case color(Pixel)
         /// Tile `(column, row)` of ``FramePlan/layers``[`layer`].
