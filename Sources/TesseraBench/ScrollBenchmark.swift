@@ -80,6 +80,8 @@ public enum ScrollBenchmark {
         /// and the frames that moved.
         public var movedPixels = 0
         public var movedFrames = 0
+        /// Frames that only recoloured the last frame's draw list (``FrameStatistics/isRecoloredFrame``).
+        public var recoloredFrames = 0
         public var peakResidentBytes: Int?
         /// RSS at the start, peak and end of the run and its slope (``MemorySoak``), nil where unreadable.
         public var memory: MemorySoak.Summary?
@@ -183,6 +185,7 @@ public enum ScrollBenchmark {
             report.damagedPixels += statistics.pixelsComposited
             report.movedPixels += statistics.pixelsMoved
             if statistics.pixelsMoved > 0 { report.movedFrames += 1 }
+            if statistics.isRecoloredFrame { report.recoloredFrames += 1 }
             if options.recordsFrames {
                 report.series.append(FrameRecord(
                     frame: frame, totalMilliseconds: milliseconds, planMilliseconds: statistics.planTime.milliseconds,

@@ -83,6 +83,7 @@ enum BenchReportFormat {
             ("moved_pixels", .int(r.movedPixels)),
             ("moved_share", .number(r.movedShare)),
             ("moved_frames", .int(r.movedFrames)),
+            ("recolored_frames", .int(r.recoloredFrames)),
             ("evictions", .int(r.evictions)),
             ("peak_tile_bytes", .int(r.peakTileBytes)),
             ("budget_bytes", .int(o.compositor.cacheBudgetBytes)),
@@ -133,7 +134,7 @@ enum BenchReportFormat {
                 .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
-              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame)
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame), \(r.recoloredFrames) recoloured
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               phase ms / frame  plan \(f(r.planMilliseconds / frames)), raster \(f(r.rasterMilliseconds / frames)), composite \(f(r.compositeMilliseconds / frames))
               group opacity     \(f(Double(r.offscreenPasses) / frames)) offscreen passes per frame, \(f(Double(r.opacityPeepholes) / frames)) peepholes

@@ -17,6 +17,7 @@ extension Compositor {
         let ops = try builder.build(0..<plan.ops.count, groupDepth: 0)
         builder.memo.ops = ops
         builder.memo.signatures = builder.signatures
+        builder.memo.skipped = builder.skipped
         drawListMemo = builder.memo
         return (DrawList(ops: ops), builder.signatures, builder.skipped)
     }
@@ -133,6 +134,11 @@ struct DrawListBuilder {
                 }
                 guard let tile, tile.coverage != .transparent else {
                     skipped += 1
+                    if groupDepth == 0, let tile {  // nothing to draw, the same next time
+                        memo.entries[index - 1] = DrawListMemo.Entry(
+                            op: op, tile: tile.identity, coverage: tile.coverage, onto: onto?.color,
+                            ops: ops.count..<ops.count, signatures: signatures.count..<signatures.count)
+                    }
                     continue
                 }
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)

@@ -27,16 +27,7 @@ extension Compositor {
               tiles.isSettled else { return nil }
         var statistics = FrameStatistics()
         statistics.isUnchangedFrame = true
-        statistics.frameNumber = last.statistics.frameNumber
-        statistics.tilesVisible = last.statistics.tilesVisible
-        statistics.cacheHits = last.statistics.tilesVisible
-        statistics.visibleTilePixels = last.statistics.visibleTilePixels
-        statistics.tilesInCache = last.statistics.tilesInCache
-        statistics.bytesInCache = last.statistics.bytesInCache
-        statistics.spareBufferBytes = last.statistics.spareBufferBytes
-        statistics.cacheBudgetBytes = last.statistics.cacheBudgetBytes
-        statistics.bytesNeededByFrame = last.statistics.bytesNeededByFrame
-        statistics.isOverBudget = last.statistics.isOverBudget
+        statistics.repeatTileState(of: last.statistics)
         statistics.frameToken = FrameToken.next()
         damage.carryForward(as: statistics.frameToken)
         return statistics

@@ -145,17 +145,24 @@ public final class Compositor {
         statistics.planTime = clock.now - planStart
 
         let rasterStart = clock.now
-        var prepared: [TileManager.ResolvedTile?]?
-        try tesseraPhaseTiles { prepared = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics) }
-        let resolved = prepared!  // set unless `prepare` threw
+        // Only colours changed and the tiles are the last frame's: recolour its draw list
+        // (`Compositor+RecoloredFrame.swift`).
+        var recolorings = recolorings(plan)
+        var resolved: [TileManager.ResolvedTile?] = []
+        try tesseraPhaseTiles {
+            if recolorings != nil, tiles.repeatLastFrame(plan, statistics: &statistics) { return }
+            recolorings = nil
+            resolved = try tiles.prepare(plan, viewport: framebuffer.bounds, statistics: &statistics)
+        }
         statistics.rasterTime = clock.now - rasterStart
+        statistics.isRecoloredFrame = recolorings != nil
 
         let compositeStart = clock.now
         var failure: (any Error)?  // only a coverage plane that cannot be allocated
         tesseraPhaseComposite {
             do {
-                try composite(plan, resolved, into: framebuffer, previousFrame: sameFormat ? previousFrame : nil,
-                              statistics: &statistics)
+                try composite(plan, resolved, recoloring: recolorings, into: framebuffer,
+                              previousFrame: sameFormat ? previousFrame : nil, statistics: &statistics)
             } catch {
                 failure = error
             }
@@ -167,10 +174,12 @@ public final class Compositor {
         return statistics
     }
 
-    /// Step 3 of the frame: the draw list, damage and the bands.
-    private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], into framebuffer: PixelBuffer,
-                           previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
-        let list = try drawList(plan, tiles: resolved)
+    /// Step 3 of the frame: the draw list (built, or the last one recoloured at `recoloring`), damage and
+    /// the bands.
+    private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], recoloring: [Int]?,
+                           into framebuffer: PixelBuffer, previousFrame: FrameToken?,
+                           statistics: inout FrameStatistics) throws {
+        let list = try recoloring.map { recoloredDrawList(plan, changing: $0) } ?? drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
@@ -186,9 +195,7 @@ public final class Compositor {
         statistics.pixelsComposited = DamageTracker.area(regions)
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
-            let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: list.list.ops.filter { op in
-                regions.contains { !op.destination.intersection($0).isEmpty }
-            })
+            let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: Self.ops(of: list.list, meeting: regions))
             statistics.drawOps = relevant.ops.count
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
@@ -209,6 +216,17 @@ public final class Compositor {
         // What a host presents: every pixel of the moved window may differ.
         statistics.damage = found.move.map { DamageTracker.merged(regions + [$0.window], within: framebuffer.bounds) }
             ?? regions
+    }
+
+    /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when
+    /// taken (a copy retains its pixels: a spinner's frame takes a handful of ~600).
+    private static func ops(of list: DrawList, meeting regions: [PixelRect]) -> [DrawOp] {
+        var taken: [DrawOp] = []
+        for index in list.ops.indices {
+            let destination = list.ops[index].destination
+            if regions.contains(where: { !destination.intersection($0).isEmpty }) { taken.append(list.ops[index]) }
+        }
+        return taken
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the

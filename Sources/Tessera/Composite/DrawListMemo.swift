@@ -30,6 +30,8 @@ struct DrawListMemo {
     var entries: [Entry?] = []
     var ops: [DrawOp] = []
     var signatures: [DrawSignature] = []
+    /// The plan's tile ops left out as fully transparent.
+    var skipped = 0
 }
 
 extension PlannedOp: Equatable {

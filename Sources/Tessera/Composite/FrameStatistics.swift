@@ -10,6 +10,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// the caller's framebuffer held the last frame, so nothing was planned, looked up or composited
     /// (`damage` is empty; tile and cache figures are the last frame's).
     public var isUnchangedFrame = false
+    /// True when only colours changed and the frame recoloured the last frame's draw list instead of
+    /// resolving the tiles and building it (`Compositor+RecoloredFrame.swift`).
+    public var isRecoloredFrame = false
     /// Tiles the frame shows (the tiles of every visible layer's content intersecting its clipped bounds).
     public var tilesVisible = 0
     /// Visible tiles whose current pixels were cached when the frame looked them up.

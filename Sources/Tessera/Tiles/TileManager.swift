@@ -49,6 +49,8 @@ final class TileManager {
     /// The last frame's level pieces, by the index of the first tile op of their layer (whose tile ops
     /// all resolve to `nil` then): read by ``Compositor/drawList(_:tiles:)``.
     private(set) var levelPieces: [Int: [LevelPiece]] = [:]
+    /// The last prepared frame, for ``repeatLastFrame(_:statistics:)``.
+    var lastPrepared: PreparedFrame?
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int, backgroundRaster: Bool, kernels: KernelTable = Kernels.active,
@@ -83,6 +85,7 @@ final class TileManager {
     func prepare(_ plan: FramePlan, viewport: PixelRect, statistics: inout FrameStatistics) throws -> [ResolvedTile?] {
         frame += 1
         lastFrameComplete = false
+        lastPrepared = nil  // until this frame is complete: a prepare that throws leaves nothing to repeat
         let allocationsBefore = cache.allocationCount
         releaseFreedLayers()
         let records = plan.layers.map(record(for:))
@@ -218,6 +221,7 @@ final class TileManager {
         statistics.rasterJobsOutstanding = queue.outstanding
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
             && statistics.rasterJobsQueued == 0 && levelPieces.isEmpty  // a level stand-in moves on next frame
+        lastPrepared = PreparedFrame(layers: plan.layers.map(LayerTileState.init), statistics: statistics)
         return resolved
     }
 

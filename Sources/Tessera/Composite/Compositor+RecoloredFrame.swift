@@ -1,0 +1,82 @@
+/// Frames where only colours changed: a layer's background or border colour animating over a still scene
+/// (a spinner, a caret, a progress bar).
+///
+/// After planning, the plan is compared op by op with the last frame's (``DrawListMemo``). When every op
+/// is the same except colour ops whose colour changed and kept its opaqueness — same destination, shapes
+/// and opacity, so the same pieces and the same occlusion — and the tile stage repeats its last frame
+/// (``TileManager/repeatLastFrame(_:statistics:)``), the last frame's draw list is recoloured in place: the
+/// colour ops' pieces and signatures, and the tile pieces drawn in one pass over a recoloured opaque
+/// colour (``DrawOp/underlay``). That replaces resolving every visible tile and building every op again.
+/// The damage is then found as in any frame: the recoloured ops' signatures changed.
+///
+/// Cost: O(ops) comparisons of planned ops, O(recoloured pieces) writes. A plan with a group opacity
+/// (``PlannedGroup``) or a level-of-detail stand-in always takes the full path.
+/// Thread safety: the model thread, as ``Compositor``.
+extension Compositor {
+    /// The indices of `plan`'s colour ops that differ from the last frame's only in their colour, keeping
+    /// its opaqueness, when no other op differs; `nil` otherwise.
+    func recolorings(_ plan: FramePlan) -> [Int]? {
+        let memo = drawListMemo
+        guard !memo.entries.isEmpty, memo.entries.count == plan.ops.count, plan.groups.isEmpty else { return nil }
+        var changed: [Int] = []
+        for (index, op) in plan.ops.enumerated() {
+            guard let entry = memo.entries[index] else { return nil }
+            if entry.op == op { continue }
+            guard case .color(let new) = op.source, case .color(let old) = entry.op.source, (new.a == 255) == (old.a == 255),
+                  entry.op.destination == op.destination, entry.op.sourceOrigin == op.sourceOrigin,
+                  entry.op.opacity == op.opacity, entry.op.shapes == op.shapes else { return nil }
+            changed.append(index)
+        }
+        return changed
+    }
+
+    /// The last frame's draw list with the colour ops at `changed` (``recolorings(_:)``) given `plan`'s
+    /// colours.
+    func recoloredDrawList(_ plan: FramePlan, changing changed: [Int])
+        -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
+        var memo = drawListMemo
+        drawListMemo = DrawListMemo()  // `memo` holds the arrays alone: they are recoloured in place
+        for index in changed {
+            guard let entry = memo.entries[index], case .color(let old) = entry.op.source,
+                  case .color(let new) = plan.ops[index].source else { continue }
+            for i in entry.ops { memo.ops[i] = memo.ops[i].recolored(new) }
+            for i in entry.signatures { memo.signatures[i] = memo.signatures[i].recolored(new) }
+            memo.entries[index] = entry.replacing(op: plan.ops[index], onto: entry.onto)
+            guard new.a == 255 else { continue }  // only an opaque colour is drawn under the tiles after it
+            // The tile ops right after it that were drawn onto it: the colour under them was `old`.
+            var next = index + 1
+            while next < plan.ops.count, case .tile = plan.ops[next].source, let tile = memo.entries[next], tile.onto == old {
+                for i in tile.ops where memo.ops[i].underlay != nil { memo.ops[i] = memo.ops[i].underlaid(by: new) }
+                memo.entries[next] = tile.replacing(op: tile.op, onto: new)
+                next += 1
+            }
+        }
+        drawListMemo = memo
+        return (DrawList(ops: memo.ops), memo.signatures, memo.skipped)
+    }
+}
+
+private extension DrawOp {
+    func recolored(_ color: Pixel) -> DrawOp {
+        DrawOp(source: .color(color), destination: destination, sourceOrigin: sourceOrigin, opacity: opacity,
+               isOpaque: isOpaque, mask: mask, underlay: underlay, zeroRows: zeroRows)
+    }
+
+    func underlaid(by color: Pixel) -> DrawOp {
+        DrawOp(source: source, destination: destination, sourceOrigin: sourceOrigin, opacity: opacity,
+               isOpaque: isOpaque, mask: mask, underlay: color, zeroRows: zeroRows)
+    }
+}
+
+private extension DrawSignature {
+    func recolored(_ color: Pixel) -> DrawSignature {
+        DrawSignature(identity: .color(color), destination: destination, sourceX: sourceX, sourceY: sourceY,
+                      opacity: opacity, maskStamp: maskStamp, maskX: maskX, maskY: maskY)
+    }
+}
+
+private extension DrawListMemo.Entry {
+    func replacing(op: PlannedOp, onto: Pixel?) -> DrawListMemo.Entry {
+        DrawListMemo.Entry(op: op, tile: tile, coverage: coverage, onto: onto, ops: ops, signatures: signatures)
+    }
+}
