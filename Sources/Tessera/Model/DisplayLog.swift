@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The record of what changed in a layer's drawing, kept by the model so that any number of readers
 /// (one per compositor, each at its own pace) can ask "what changed since I last looked?".
@@ -56,9 +57,20 @@ enum DisplayChanges {
     case rects([Rect])
 }
 
-/// An object owned by one ``Layer`` and freed with it: stages after planning keep it weakly to notice
-/// that a layer is gone without keeping or reading the layer. Thread safety: immutable.
-final class LayerLifetime: Sendable {}
+/// A token owned by one ``Layer`` and ended by its deinit: stages after planning keep it to notice that a
+/// layer is gone without keeping or reading the layer. A flag, not a weak reference: an object that is
+/// referenced weakly gets a side table, and every retain and release of it (every planned layer, every
+/// frame) takes the runtime's slow path. Thread safety: any thread (an atomic flag; a layer may be freed
+/// on any thread).
+final class LayerLifetime: Sendable {
+    private let alive = Atomic<Bool>(true)
+
+    /// False once the layer was freed.
+    var isAlive: Bool { alive.load(ordering: .acquiring) }
+
+    /// Called by the layer's deinit.
+    func end() { alive.store(false, ordering: .releasing) }
+}
 
 /// Hands out the process-unique ``Layer`` identities. Thread safety: any thread (locked).
 enum LayerIdentity {

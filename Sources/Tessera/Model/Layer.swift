@@ -124,6 +124,7 @@ public class Layer {
 
     deinit {
         for sublayer in sublayers { sublayer.parentLink = nil }
+        lifetime.end()
     }
 
     /// Creates a layer at `frame` (points, in its future superlayer's plane) with bounds origin zero.

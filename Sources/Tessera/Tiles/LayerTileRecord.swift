@@ -2,12 +2,12 @@
 /// invalidation log it has applied, and which of its tiles exist.
 ///
 /// Kept while the layer is alive and either has tiles or was planned in the last frame; a freed layer's
-/// record (``lifetime`` gone) takes its tiles with it at the next frame.
+/// record (``lifetime`` ended) takes its tiles with it at the next frame.
 ///
 /// Thread safety: the model thread only (owned by ``TileManager``).
 final class LayerTileRecord {
-    /// Weak: the manager must not keep layers alive; `nil` here means the layer was freed.
-    weak var lifetime: LayerLifetime?
+    /// The layer's token, not the layer: the manager never keeps layers alive.
+    let lifetime: LayerLifetime
     /// The ``DisplayLog/serial`` the manager has applied.
     var seenSerial: UInt64
     /// The plane-to-framebuffer translation (device pixels) in the frame ``lastFrame``.

@@ -367,7 +367,7 @@ final class TileManager {
     /// by the last frame (a layer seen again starts afresh: with no tiles, nothing can be stale).
     /// Cost: one check per record (layers with tiles, or planned last frame).
     private func releaseFreedLayers() {
-        for (identity, record) in records where record.lifetime == nil || (record.keys.isEmpty && record.lastFrame + 1 < frame) {
+        for (identity, record) in records where !record.lifetime.isAlive || (record.keys.isEmpty && record.lastFrame + 1 < frame) {
             for key in record.keys { if let entry = cache[key] { remove(entry) } }
             records[identity] = nil
         }
