@@ -119,32 +119,35 @@ struct DrawListBuilder {
                 continue
             }
             let op = plan.ops[index], tile = tiles[index]
+            let opIndex = index, opsStart = ops.count, signaturesStart = signatures.count
             index += 1
             let source: DrawOp.Source, identity: DrawIdentity, opacity: UInt8, opaque: Bool
             var onto: Underlay?  // the colour right under this tile op, if any
+            /// Records the op's output for the next frame (top level only).
+            func remember() {
+                guard groupDepth == 0 else { return }
+                memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
+                                                           onto: onto?.color, ops: opsStart..<ops.count,
+                                                           signatures: signaturesStart..<signatures.count)
+            }
             switch op.source {
             case .color(let pixel):
                 (source, identity, opacity, opaque) = (.color(pixel), .color(pixel), 255, pixel.a == 255)
                 underlay = nil
             case .tile(let layer, _, _):
-                if underlay?.continues(at: index - 1, layer: layer) == true { onto = underlay } else { underlay = nil }
-                if tile == nil, let pieces = levelPieces[index - 1] {
+                if underlay?.continues(at: opIndex, layer: layer) == true { onto = underlay } else { underlay = nil }
+                if tile == nil, let pieces = levelPieces[opIndex] {
                     appendLevelPieces(pieces, opacity: op.opacity, to: &ops)
                     continue
                 }
                 guard let tile, tile.coverage != .transparent else {
                     skipped += 1
-                    if groupDepth == 0, let tile {  // nothing to draw, the same next time
-                        memo.entries[index - 1] = DrawListMemo.Entry(
-                            op: op, tile: tile.identity, coverage: tile.coverage, onto: onto?.color,
-                            ops: ops.count..<ops.count, signatures: signatures.count..<signatures.count)
-                    }
+                    if tile != nil { remember() }  // nothing to draw, the same next time
                     continue
                 }
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
                 opaque = tile.coverage == .opaque && op.opacity == 255
             }
-            let opIndex = index - 1, opsStart = ops.count, signaturesStart = signatures.count
             // The colour under a tile op decides its pieces with its rects: the same only when the colour
             // op that set them was copied too.
             if groupDepth == 0, onto == nil || underlayIsCopied, opIndex < previous.entries.count,
@@ -156,18 +159,10 @@ struct DrawListBuilder {
                                         layer: nil, lastIndex: opIndex)
                     underlayIsCopied = true
                 }
-                memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
-                                                           onto: onto?.color, ops: opsStart..<ops.count,
-                                                           signatures: signaturesStart..<signatures.count)
+                remember()
                 continue
             }
-            defer {
-                if groupDepth == 0 {
-                    memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
-                                                               onto: onto?.color, ops: opsStart..<ops.count,
-                                                               signatures: signaturesStart..<signatures.count)
-                }
-            }
+            defer { remember() }
             func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
                 // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
                 let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
@@ -181,7 +176,7 @@ struct DrawListBuilder {
             let opaqueColor: Pixel? = if case .color(let pixel) = op.source, pixel.a == 255 { pixel } else { nil }
             if op.shapes.isEmpty {  // most ops: one piece, no array
                 if let opaqueColor {
-                    underlay = Underlay(color: opaqueColor, rects: [op.destination], layer: nil, lastIndex: index - 1)
+                    underlay = Underlay(color: opaqueColor, rects: [op.destination], layer: nil, lastIndex: opIndex)
                     underlayIsCopied = false
                 }
                 append(op.destination, nil)
@@ -190,7 +185,7 @@ struct DrawListBuilder {
             let pieces = try split(op.destination, op.shapes)
             if let opaqueColor {
                 underlay = Underlay(color: opaqueColor, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
-                                    lastIndex: index - 1)
+                                    lastIndex: opIndex)
                 underlayIsCopied = false
             }
             for piece in pieces { append(piece.rect, piece.patch) }

@@ -37,7 +37,8 @@ struct ScrollMove: Sendable {
     let chunks: Int
     /// Rows of the window a vertical move leaves as they are, sorted and disjoint: the frame composites
     /// them whole after the move (a translucent header over the list), so nothing would read what the move
-    /// wrote there. The rows still count as moved (their old pixels are read by the rows they move to).
+    /// wrote there; their old pixels are still read by the rows they move to (``FrameStatistics/pixelsMoved``
+    /// counts the whole window).
     let skippedRows: [Range<Int>]
 
     /// The move of the pixels of `area` (framebuffer pixels) by `offset` (one of `x`, `y` zero, both
