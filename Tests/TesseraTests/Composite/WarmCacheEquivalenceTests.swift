@@ -275,7 +275,10 @@ final class PatchedContent: LayerContent, @unchecked Sendable {
 
     func addPatch(_ rect: Rect, _ pixel: Pixel) {
         lock.lock()
-        patches.append((rect, pixel))
+        // A new array, never an append: a draw still reading the old one (taken under the lock) must not
+        // see it change. An append finds the old buffer unique once that draw's copy is released, and
+        // ThreadSanitizer sees no ordering between the draw's last read and the append's write.
+        patches = patches + [(rect, pixel)]
         lock.unlock()
     }
 
