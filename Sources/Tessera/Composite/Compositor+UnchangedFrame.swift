@@ -27,6 +27,7 @@ extension Compositor {
               tiles.isSettled else { return nil }
         var statistics = FrameStatistics()
         statistics.isUnchangedFrame = true
+        statistics.frameNumber = last.statistics.frameNumber
         statistics.repeatTileState(of: last.statistics)
         statistics.frameToken = FrameToken.next()
         damage.carryForward(as: statistics.frameToken)

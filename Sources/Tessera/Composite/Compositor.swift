@@ -36,6 +36,8 @@ public final class Compositor {
     var drawListMemo = DrawListMemo()
     /// What the last frame saw, for skipping unchanged frames (`Compositor+UnchangedFrame.swift`).
     var unchanged: UnchangedFrameState?
+    /// The planned frames so far (``FrameStatistics/frameNumber``).
+    private var plannedFrames: UInt64 = 0
     /// The pixel format of the last frame's framebuffer: a frame in another format is a full frame.
     var damageFormat: PixelFormat?
     /// The last frame's device translation of each visible layer, by identity: where this frame's differ,
@@ -135,6 +137,8 @@ public final class Compositor {
         defer { tiles.resumeRaster() }
         let epoch = ModelEpoch.current
         var statistics = FrameStatistics()
+        plannedFrames += 1
+        statistics.frameNumber = plannedFrames
 
         let planStart = clock.now
         var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,

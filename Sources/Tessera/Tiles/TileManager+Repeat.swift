@@ -2,9 +2,10 @@
 /// anything its tiles depend on, so every tile op resolves as it did (a layer that only changed colour).
 ///
 /// ``prepare(_:viewport:statistics:)`` then has nothing to do but look every tile up again and mark it
-/// needed: ``repeatLastFrame(_:statistics:)`` skips that (O(layers), not O(tiles)). The frame counter does
-/// not advance: to the motion history and the recency of the cache the repeated frames did not happen,
-/// which is what an unchanged tile stage means, and nothing is evicted meanwhile.
+/// needed: ``repeatLastFrame(_:statistics:)`` skips that (O(layers), not O(tiles)). The tile manager's
+/// frame counter does not advance (the compositor's ``FrameStatistics/frameNumber`` does): to the motion
+/// history and the recency of the cache the repeated frames did not happen, which is what an unchanged
+/// tile stage means, and nothing is evicted meanwhile.
 ///
 /// Thread safety: the model thread, as ``TileManager``.
 extension TileManager {
@@ -61,7 +62,6 @@ extension FrameStatistics {
     /// The tile stage's state of `last` (what is visible and cached), without its events (arrivals, jobs,
     /// evictions): a frame whose tiles resolved as `last`'s did.
     mutating func repeatTileState(of last: FrameStatistics) {
-        frameNumber = last.frameNumber
         tilesVisible = last.tilesVisible
         cacheHits = last.tilesVisible
         visibleTilePixels = last.visibleTilePixels

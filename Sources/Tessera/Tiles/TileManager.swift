@@ -212,7 +212,6 @@ final class TileManager {
         cache.trimSpares()
         arrivals.report(into: &statistics)
         arrivals = Arrivals()
-        statistics.frameNumber = frame
         statistics.tilesInCache = cache.count
         statistics.bytesInCache = cache.bytes
         statistics.spareBufferBytes = cache.spareCount * cache.tileBytes

@@ -52,11 +52,14 @@ import Testing
                 glass.backgroundColor = try Color(hex: "#10204080")
             }),
         ]
+        var number: UInt64 = 0
         for (name, local, edit) in edits {
             try edit()
             let frame = try compositor.render(root, into: framebuffer, previousFrame: last)
             last = frame.frameToken
             #expect(frame.isRecoloredFrame, "\(name)")
+            #expect(frame.frameNumber > number, "\(name): frame numbers go on")
+            number = frame.frameNumber
             #expect(frame.tilesRasterized == 0 && frame.tilesVisible > 0, "\(name)")
             #expect(!frame.damage.isEmpty && (frame.damage != [framebuffer.bounds]) == local, "\(name): damage \(frame.damage)")
             #expect(framebuffer.packedBytes() == (try Self.fullRender(root)), "\(name)")
