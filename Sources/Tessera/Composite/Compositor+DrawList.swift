@@ -6,8 +6,8 @@ extension Compositor {
     /// one group op (``DrawGroup``). `signatures`, for ``DamageTracker``, list every op, those of groups
     /// flattened after a marker of the group (its bounds, opacity and shapes), so a change inside a group
     /// damages only its own rect.
-    /// - Throws: only if a coverage plane cannot be allocated.
     /// Ops equal to the last frame's are copied from it (``DrawListMemo``).
+    /// - Throws: only if a coverage plane cannot be allocated.
     func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?]) throws
         -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
         let previous = drawListMemo
@@ -150,45 +150,34 @@ struct DrawListBuilder {
             }
             // The colour under a tile op decides its pieces with its rects: the same only when the colour
             // op that set them was copied too.
-            if groupDepth == 0, onto == nil || underlayIsCopied, opIndex < previous.entries.count,
-               let last = previous.entries[opIndex], last.matches(op, tile, onto: onto?.color) {
+            let copied = groupDepth == 0 && (onto == nil || underlayIsCopied) && opIndex < previous.entries.count
+                && previous.entries[opIndex]?.matches(op, tile, onto: onto?.color) == true
+            if copied, let last = previous.entries[opIndex] {
                 ops.append(contentsOf: previous.ops[last.ops])
                 signatures.append(contentsOf: previous.signatures[last.signatures])
-                if case .color(let pixel) = op.source, pixel.a == 255 {
-                    underlay = Underlay(color: pixel, rects: previous.ops[last.ops].filter { $0.mask == nil }.map(\.destination),
-                                        layer: nil, lastIndex: opIndex)
-                    underlayIsCopied = true
+            } else {
+                func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
+                    // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
+                    let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
+                    ops.append(DrawOp(source: source, destination: rect, sourceOrigin: op.sourceOrigin,
+                                      opacity: opacity, isOpaque: (opaque && patch == nil) || under != nil,
+                                      mask: patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
+                    signatures.append(DrawSignature(identity: identity, destination: rect,
+                                                    sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
+                                                    maskStamp: patch?.stamp ?? 0, maskX: patch?.x ?? 0, maskY: patch?.y ?? 0))
                 }
-                remember()
-                continue
-            }
-            defer { remember() }
-            func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
-                // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
-                let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
-                ops.append(DrawOp(source: source, destination: rect, sourceOrigin: op.sourceOrigin,
-                                  opacity: opacity, isOpaque: (opaque && patch == nil) || under != nil,
-                                  mask: patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
-                signatures.append(DrawSignature(identity: identity, destination: rect,
-                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
-                                                maskStamp: patch?.stamp ?? 0, maskX: patch?.x ?? 0, maskY: patch?.y ?? 0))
-            }
-            let opaqueColor: Pixel? = if case .color(let pixel) = op.source, pixel.a == 255 { pixel } else { nil }
-            if op.shapes.isEmpty {  // most ops: one piece, no array
-                if let opaqueColor {
-                    underlay = Underlay(color: opaqueColor, rects: [op.destination], layer: nil, lastIndex: opIndex)
-                    underlayIsCopied = false
+                if op.shapes.isEmpty {  // most ops: one piece, no array
+                    append(op.destination, nil)
+                } else {
+                    for piece in try split(op.destination, op.shapes) { append(piece.rect, piece.patch) }
                 }
-                append(op.destination, nil)
-                continue
             }
-            let pieces = try split(op.destination, op.shapes)
-            if let opaqueColor {
-                underlay = Underlay(color: opaqueColor, rects: pieces.filter { $0.patch == nil }.map(\.rect), layer: nil,
-                                    lastIndex: opIndex)
-                underlayIsCopied = false
+            if case .color(let pixel) = op.source, pixel.a == 255 {  // what the next tiles may be drawn onto
+                underlay = Underlay(color: pixel, rects: ops[opsStart...].filter { $0.mask == nil }.map(\.destination),
+                                    layer: nil, lastIndex: opIndex)
+                underlayIsCopied = copied
             }
-            for piece in pieces { append(piece.rect, piece.patch) }
+            remember()
         }
         return ops
     }

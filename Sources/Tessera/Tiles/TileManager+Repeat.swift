@@ -12,11 +12,11 @@ extension TileManager {
     /// What a planned layer's tiles depend on (besides its tile ops, which the caller compares).
     struct LayerTileState: Equatable {
         let identity: UInt64
-        let translation: PixelRect  // x, y: the translation; width, height unused
+        let translationX: Int, translationY: Int
         let visible: PixelRect
         let window: PixelRect
         let bounds: PixelRect
-        let boundsOrigin: PixelRect  // x, y: the bounds origin
+        let boundsOriginX: Int, boundsOriginY: Int
         let scrolls: Bool
         let scaleBits: UInt64
         let shadow: ShadowContent?
@@ -25,11 +25,11 @@ extension TileManager {
 
         init(_ planned: PlannedLayer) {
             identity = planned.identity
-            translation = PixelRect(x: planned.translation.x, y: planned.translation.y, width: 0, height: 0)
+            (translationX, translationY) = planned.translation
             visible = planned.visiblePlaneRect
             window = planned.windowPlaneRect
             bounds = planned.boundsPlaneRect
-            boundsOrigin = PixelRect(x: planned.boundsOrigin.x, y: planned.boundsOrigin.y, width: 0, height: 0)
+            (boundsOriginX, boundsOriginY) = planned.boundsOrigin
             scrolls = planned.scrolls
             scaleBits = planned.scale.bitPattern
             shadow = planned.shadow
