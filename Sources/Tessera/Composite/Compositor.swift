@@ -58,6 +58,14 @@ public final class Compositor {
     /// A composite counts as one of many bands when it covers at least 1/`crewDamageFraction` of the
     /// framebuffer: a spinner's few bands are not worth keeping helpers for.
     static let crewDamageFraction = 8
+    /// Whether the last frame's move (if any) saved work: only then does the next frame start its move
+    /// early (`Compositor+EarlyMove.swift`).
+    var lastMoveSaved = false
+    /// Frames whose move started early, since the compositor was made (for tests).
+    var earlyMoves = 0
+    /// Below what composited area a frame runs its bands on the calling thread alone
+    /// (``BandCompositor/minimumAreaForHelpers``; tests set 0 so that small frames use every worker).
+    var helperArea = BandCompositor.minimumAreaForHelpers
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 
@@ -147,6 +155,16 @@ public final class Compositor {
         try tesseraPhasePlan { planned = try planner.plan(root) }
         let plan = planned!  // set unless `plan` threw
         statistics.planTime = clock.now - planStart
+        let moves = configuration.scrollMoves ? scrollMoves(plan) : []
+        // A scroll's move starts now, on the helpers (`Compositor+EarlyMove.swift`).
+        let early = startEarlyMove(moves, framebuffer: framebuffer, previousFrame: sameFormat ? previousFrame : nil)
+        var composited = false
+        defer {
+            if let early {
+                early.run.join()  // no helper writes the framebuffer after the frame
+                if !composited { damage = DamageTracker() }  // the pixels moved: the next frame is a full one
+            }
+        }
 
         let rasterStart = clock.now
         // Only colours changed and the tiles are the last frame's: recolour its draw list
@@ -165,8 +183,9 @@ public final class Compositor {
         var failure: (any Error)?  // only a coverage plane that cannot be allocated
         tesseraPhaseComposite {
             do {
-                try composite(plan, resolved, recoloring: recolorings, into: framebuffer,
+                try composite(plan, resolved, recoloring: recolorings, moves: moves, early: early, into: framebuffer,
                               previousFrame: sameFormat ? previousFrame : nil, statistics: &statistics)
+                composited = true
             } catch {
                 failure = error
             }
@@ -179,23 +198,31 @@ public final class Compositor {
     }
 
     /// Step 3 of the frame: the draw list (built, or the last one recoloured at `recoloring`), damage and
-    /// the bands.
+    /// the bands. `moves`: the frame's move candidates (``scrollMoves(_:)``), `early` the one already
+    /// under way.
     private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], recoloring: [Int]?,
-                           into framebuffer: PixelBuffer, previousFrame: FrameToken?,
-                           statistics: inout FrameStatistics) throws {
+                           moves: [Damage.Move], early: EarlyMove?, into framebuffer: PixelBuffer,
+                           previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
         let list = try recoloring.map { recoloredDrawList(plan, changing: $0) } ?? drawList(plan, tiles: resolved)
         let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
         damageFormat = framebuffer.format
         let found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
-                                   token: token, moves: configuration.scrollMoves ? scrollMoves(plan) : [])
-        let move = found.move.flatMap {
+                                   token: token, moves: moves, moved: early?.candidate)
+        if let early {
+            // Woken for the bands now, not when the move started: a helper that had not yet seen the move's
+            // run would have skipped it for the bands' (`WorkCrew` keeps the latest run only).
+            crew.wake(helpers: configuration.workers - 1)
+            early.run.join()
+        }
+        let move = early != nil ? nil : found.move.flatMap {
             ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions)
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
-        let regions = found.move != nil && move == nil ? [framebuffer.bounds] : found.regions
-        statistics.pixelsMoved = move?.window.area ?? 0
+        let regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
+        statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
+        lastMoveSaved = early == nil ? move != nil : found.moveSaved
         statistics.pixelsComposited = DamageTracker.area(regions)
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
@@ -207,7 +234,7 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
-                                                     move: move)
+                                                     move: move, moved: early != nil, helperArea: helperArea)
             let area = statistics.pixelsComposited + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)

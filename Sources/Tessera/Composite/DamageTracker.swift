@@ -20,6 +20,9 @@ enum DrawIdentity: Hashable, Sendable {
 struct Damage {
     var regions: [PixelRect]
     var move: Move?
+    /// For a frame whose pixels were already moved: whether the move at least halved the composited area
+    /// (``DamageTracker/moveGain``), as the tracker requires of the moves it proposes.
+    var moveSaved = false
 
     /// A scroll's move: within `window` (framebuffer pixels), pixel `q` receives pixel `q − offset`.
     struct Move {
@@ -129,18 +132,27 @@ struct DamageTracker {
     /// first: `moves` are candidate offsets (a scroll layer's, ``Compositor``), tried as described in the
     /// type doc. Records `current` as the frame of `token`. Regions are `[viewport]` for a full frame and
     /// `[]` when nothing can have changed.
+    ///
+    /// `moved`: the framebuffer's pixels were already moved (the frame's early move): the damage is
+    /// that move's, or `[viewport]` when the move does not apply; ``Damage/moveSaved`` tells whether the
+    /// tracker would have proposed it.
     mutating func damage(_ current: [DrawSignature], viewport: PixelRect, previousFrame: FrameToken?,
-                         token: FrameToken, moves: [Damage.Move] = []) -> Damage {
+                         token: FrameToken, moves: [Damage.Move] = [], moved: Damage.Move? = nil) -> Damage {
         defer {
             previous = current
             previousViewport = viewport
             lastToken = token
         }
-        guard let previousFrame, previousFrame == lastToken, previousViewport == viewport else {
-            return Damage(regions: [viewport], move: nil)
-        }
+        guard holds(previousFrame, viewport: viewport) else { return Damage(regions: [viewport], move: nil) }
         let changed = Self.changed(previous, current)
         let plain = Self.merged(changed, within: viewport)
+        if let moved {
+            guard var damage = movedDamage(current, by: moved, viewport: viewport, changed: changed) else {
+                return Damage(regions: [viewport], move: nil)
+            }
+            damage.moveSaved = Self.area(damage.regions) * Self.moveGain <= Self.area(plain)
+            return damage
+        }
         var best = Damage(regions: plain, move: nil)
         var bestArea = Self.area(plain)
         for move in moves where bestArea > 0 {
@@ -149,6 +161,11 @@ struct DamageTracker {
             if area * Self.moveGain <= bestArea { (best, bestArea) = (damage, area) }
         }
         return best
+    }
+
+    /// True when a framebuffer holding `previousFrame` (over `viewport`) holds the last frame recorded.
+    func holds(_ previousFrame: FrameToken?, viewport: PixelRect) -> Bool {
+        previousFrame != nil && previousFrame == lastToken && previousViewport == viewport
     }
 
     /// A move saves work only when it at least halves the composited area: the move itself costs about a

@@ -45,7 +45,10 @@ struct ScrollMove: Sendable {
     /// shorter than the area's sides) within it, in about `workers` chunks; `nil` for any other offset.
     /// `rewritten`: rects the frame composites after the move (disjoint); a vertical move skips the rows
     /// of the window one of them covers from side to side.
-    init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, rewritten: [PixelRect] = []) {
+    /// `chunksPerWorker`: more for a move the helpers start before the calling thread joins
+    /// (``Compositor``'s early move), so that the work is shared whenever it joins.
+    init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, chunksPerWorker: Int = 1,
+          rewritten: [PixelRect] = []) {
         guard (offset.x == 0) != (offset.y == 0) else { return nil }
         let window = area.intersection(area.offsetBy(dx: offset.x, dy: offset.y))
         guard !window.isEmpty else { return nil }
@@ -53,7 +56,7 @@ struct ScrollMove: Sendable {
         self.window = window
         // One chunk per worker: measured on `tessera bench feed`, four per worker (shorter rows per copy
         // call) made the frame 0.1–0.2 ms slower, and its tail no shorter.
-        chunks = Swift.max(1, Swift.min(workers, offset.y != 0 ? window.width / Self.columnsPerChunk
+        chunks = Swift.max(1, Swift.min(workers * chunksPerWorker, offset.y != 0 ? window.width / Self.columnsPerChunk
                                                                : window.height / Self.rowsPerChunk))
         var skipped: [Range<Int>] = []
         if offset.y != 0 {

@@ -45,9 +45,32 @@ package enum WorkLanes {
         state.waitUntilFinished(count)
     }
 
+    /// Starts `body(0 ..< count)` on the helpers `crew` woke ahead, without the calling thread, and
+    /// returns at once; `nil` when no helper is woken (nothing started). The caller takes part later, in
+    /// ``StartedRun/join()``, and must join before anything else touches what the items write.
+    package static func start(count: Int, crew: WorkCrew, _ body: @escaping @Sendable (Int) -> Void) -> StartedRun? {
+        guard count > 0, let (state, _) = crew.takeWoken() else { return nil }
+        state.publish(count: count, body: body)
+        return StartedRun(state: state, count: count)
+    }
+
+    /// A run the helpers started ahead of the calling thread (``start(count:crew:_:)``).
+    package struct StartedRun: Sendable {
+        let state: State
+        let count: Int
+
+        /// Takes the items no helper has claimed, then waits for the claimed ones; returns when every item
+        /// is done (at once, after the first join). The thread that started the run.
+        package func join() {
+            state.work()
+            state.waitUntilFinished(count)
+        }
+    }
+
     /// Busy polls before a wait yields: `sched_yield` hands the CPU to any runnable thread, and the
     /// scheduler lets a background raster thread finish its slice (milliseconds) before the yielder runs
-    /// again, while a band a helper is finishing takes microseconds.
+    /// again, while a band a helper is finishing takes microseconds. (Measured: sleeping
+    /// ``WorkCrew/wokenPollInterval`` between polls instead made `tessera bench feed`'s p99 no shorter.)
     package static let pollsBeforeYield = 20_000
 
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).

@@ -338,6 +338,9 @@ import Testing
                 #expect(moves == 0, "\(moves) of 40 moved")
             } else {
                 #expect(moves >= 20, "most frames are whole-pixel scrolls on one axis: \(moves) of 40 moved")
+                // With helpers, a scroll's move starts while the frame is prepared (Compositor+EarlyMove.swift).
+                #expect(c.workers == 1 ? compositor.earlyMoves == 0 : compositor.earlyMoves >= 10,
+                        "\(compositor.earlyMoves) early moves")
             }
         }
     }

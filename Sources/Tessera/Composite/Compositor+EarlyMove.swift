@@ -1,0 +1,55 @@
+import TesseraPixels
+
+/// A scroll frame's move of the last frame's pixels, started on the band helpers as soon as the frame is
+/// planned, while the model thread prepares the tiles, builds the draw list and finds the damage.
+///
+/// ```
+///   model thread:  wake ─ plan ─ start ─ prepare ─ draw list ─ damage ─ join ─ [bands]
+///   helper:             poll ·········· [move][move][move] … ─ poll ··· [move] ─ [bands]
+/// ```
+///
+/// The move is the offset the most visible area moved by (``scrollMoves(_:)``), over the last frame's
+/// pixels (the caller's `previousFrame` is the last frame), in a scroll whose last frame's move saved
+/// work (``lastMoveSaved``: the first frame of a scroll, and any scroll a move does not pay for, such as
+/// content seen through fixed rounded corners, take the ordinary path). The damage is then found for that move alone
+/// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
+/// frame composites every pixel. An early move moves every row of its window (the rows the frame rewrites
+/// are not known yet: ``ScrollMove/skippedRows`` is empty) and is cut into more chunks than workers
+/// (``earlyMoveChunksPerWorker``), so the model thread shares what is left when it joins.
+///
+/// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``; the chunks run on
+/// the crew's helpers, and ``EarlyMove/run`` must be joined before the frame returns or throws.
+extension Compositor {
+    /// A scroll frame's move in flight.
+    struct EarlyMove {
+        /// The candidate the damage is found for.
+        let candidate: Damage.Move
+        let move: ScrollMove
+        let run: WorkLanes.StartedRun
+    }
+
+    /// Chunks of an early move per worker: the helper works alone until the model thread joins.
+    static let earlyMoveChunksPerWorker = 4
+
+    /// Starts `moves.first` on the helpers woken for this frame (the frame wakes them again for its bands
+    /// before it joins the move); `nil`
+    /// (nothing started) without a woken helper, when the last frame's move did not save work, when
+    /// `framebuffer` may not hold the last frame, or when the move would cover less than
+    /// 1/``crewDamageFraction`` of it.
+    func startEarlyMove(_ moves: [Damage.Move], framebuffer: PixelBuffer, previousFrame: FrameToken?) -> EarlyMove? {
+        let viewport = framebuffer.bounds
+        guard let candidate = moves.first, configuration.workers > 1, lastMoveSaved,
+              damage.holds(previousFrame, viewport: viewport) else { return nil }
+        let window = candidate.window.intersection(viewport)
+        guard window.area >= viewport.area / Self.crewDamageFraction,
+              abs(candidate.offset.x) < window.width, abs(candidate.offset.y) < window.height,
+              let move = ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
+                                    chunksPerWorker: Self.earlyMoveChunksPerWorker)
+        else { return nil }
+        let routines = kernels.routines
+        guard let run = WorkLanes.start(count: move.chunks, crew: crew, { move.run(chunk: $0, of: framebuffer, routines) })
+        else { return nil }
+        earlyMoves += 1
+        return EarlyMove(candidate: candidate, move: move, run: run)
+    }
+}
