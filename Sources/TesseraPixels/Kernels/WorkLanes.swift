@@ -41,7 +41,7 @@ package enum WorkLanes {
         for _ in 0..<max(0, helpers - awake) {
             DispatchQueue.global(qos: .userInteractive).async { state.work() }
         }
-        state.work()
+        state.work(asCaller: true)
         state.waitUntilFinished(count)
     }
 
@@ -62,7 +62,7 @@ package enum WorkLanes {
         /// Takes the items no helper has claimed, then waits for the claimed ones; returns when every item
         /// is done (at once, after the first join). The thread that started the run.
         package func join() {
-            state.work()
+            state.work(asCaller: true)
             state.waitUntilFinished(count)
         }
     }
@@ -81,6 +81,8 @@ package enum WorkLanes {
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
         let published = Atomic<Bool>(false)
+        /// The CPU the calling thread published the run on (−1: not known).
+        let callerCPU = Atomic<Int>(-1)
         /// Set when the woken run will not come (``WorkCrew/dismiss()``): waiting helpers return.
         let calledOff = Atomic<Bool>(false)
         /// Until when a woken helper waits for ``published`` (set before the crew shares the state).
@@ -91,11 +93,16 @@ package enum WorkLanes {
         func publish(count: Int, body: @escaping @Sendable (Int) -> Void) {
             self.count = count
             self.body = body
+            callerCPU.store(HelperPlacement.currentCPU(), ordering: .relaxed)
             published.store(true, ordering: .releasing)
         }
 
-        /// Takes items until none is left (call only once ``published`` is seen).
-        func work() {
+        /// Takes items until none is left (call only once ``published`` is seen). A helper
+        /// (`asCaller` false) first leaves the caller's CPU (``HelperPlacement``).
+        func work(asCaller: Bool = false) {
+            let placed = asCaller || next.load(ordering: .relaxed) >= count ? nil
+                : HelperPlacement.leave(callerCPU.load(ordering: .relaxed))
+            defer { if let placed { HelperPlacement.restore(placed) } }
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count else { return }

@@ -40,3 +40,37 @@ import Testing
         #expect(crew.stayingHelpers == 0)
     }
 }
+
+/// A run the woken helpers start before the calling thread joins (`WorkLanes.start`), and a helper's
+/// placement off the caller's CPU (`HelperPlacement`).
+@Suite struct StartedRunTests {
+    @Test func aStartedRunDoesEveryItemOnceAndNeedsAWokenHelper() {
+        let crew = WorkCrew()
+        #expect(WorkLanes.start(count: 4, crew: crew) { _ in } == nil, "nothing woken: nothing starts")
+        for round in 0..<100 {
+            crew.wake(helpers: 1)
+            let count = 1 + round % 17
+            let tally = WorkCrewTests.Tally(count)
+            let run = WorkLanes.start(count: count, crew: crew) { tally.mark($0) }
+            #expect(run != nil)
+            if round % 3 == 0 { Thread.sleep(forTimeInterval: 0.0005) }  // the helper may take them all
+            run?.join()
+            #expect(tally.values == Array(repeating: 1, count: count), "round \(round)")
+            run?.join()  // a second join returns at once
+        }
+        crew.dismiss()
+    }
+
+    @Test func aHelperLeavesTheCallersCPUAndGetsItsMaskBack() throws {
+        let cpu = HelperPlacement.currentCPU()
+        guard cpu >= 0, let before = HelperPlacement.affinity(),
+              before.words.reduce(0, { $0 + $1.nonzeroBitCount }) > 1 else { return }  // one CPU: nothing to leave
+        #expect(HelperPlacement.leave(cpu + 1_000) == nil, "not on that CPU: nothing changes")
+        let saved = try #require(HelperPlacement.leave(cpu))
+        #expect(saved == before)
+        #expect(HelperPlacement.currentCPU() != cpu, "the kernel moves the thread before the call returns")
+        #expect(HelperPlacement.affinity() != before)
+        HelperPlacement.restore(saved)
+        #expect(HelperPlacement.affinity() == before)
+    }
+}
