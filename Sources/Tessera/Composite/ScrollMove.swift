@@ -5,7 +5,8 @@ import TesseraPixels
 /// Moves the pixels of a framebuffer by a whole number of pixels, vertically or horizontally: the first
 /// step of a frame whose ``DamageTracker`` found that a scroll left most of the last frame right, one
 /// offset away. Only the pixels of the scroll's window move (a fixed header outside it keeps its
-/// pixels). ``BandCompositor`` runs its chunks first, on the same workers as the bands.
+/// pixels). ``BandCompositor`` runs its chunks first, on the same workers as the bands, or the woken
+/// helpers start them while the frame is still being prepared (`Compositor+EarlyMove.swift`).
 ///
 ///     offset (0, −3): content moved up 3 rows           offset (+2, 0): content moved right 2 columns
 ///     ┌──────────┐      ┌──────────┐                    row:  a b c d e f   →   a b a b c d

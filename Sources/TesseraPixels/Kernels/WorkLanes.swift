@@ -28,7 +28,9 @@ import Darwin
 /// item's own store fence, for streaming stores); the caller's acquiring load that sees every item
 /// finished makes all of them visible. Thread safety: `body` runs concurrently with itself on distinct
 /// items, and never after `run` returns (a helper only runs an item it claimed below `count`, and `run`
-/// returns once all `count` have finished). Helpers run at `.userInteractive` quality of service.
+/// returns once all `count` have finished; a started run's body, never after its `join` returns).
+/// Helpers run at `.userInteractive` quality of service, off the caller's CPU where they can
+/// (``HelperPlacement``).
 package enum WorkLanes {
     /// Runs `body(0 ..< count)` on the calling thread and up to `lanes − 1` helpers; with `crew`, the
     /// helpers it woke ahead (``WorkCrew/wake(helpers:)``) take part first, and only the missing ones are
