@@ -19,10 +19,13 @@ public struct DisplayList: LayerContent, Sendable {
     /// The union of the items' bounds, in points (``Rect/zero`` for an empty list).
     public let bounds: Rect
     private let index: DisplayListIndex?
+    /// `items[i].bounds`: culling reads these instead of copying items (which retains their storage).
+    private let itemBounds: [Rect]
 
     public init(_ items: [DisplayItem]) {
         self.items = items
-        bounds = items.reduce(Rect.zero) { $0.union($1.bounds) }
+        itemBounds = items.map(\.bounds)
+        bounds = itemBounds.reduce(Rect.zero) { $0.union($1) }
         index = items.count > Self.indexThreshold ? DisplayListIndex(items) : nil
     }
 
@@ -105,16 +108,16 @@ public struct DisplayList: LayerContent, Sendable {
     /// Calls `body` with the items whose device pixels may meet `deviceRect` and their positions in
     /// ``items``, in paint order.
     private func forEachItem(reaching deviceRect: PixelRect, scale: Double, _ body: (Int, DisplayItem) -> Void) {
+        @inline(__always) func reaches(_ i: Int) -> Bool {
+            !DeviceRect(itemBounds[i], scale: scale).touchedPixels().intersection(deviceRect).isEmpty
+        }
         guard let index else {
-            for (i, item) in items.enumerated() where !item.touchedPixels(scale: scale).intersection(deviceRect).isEmpty {
-                body(i, item)
-            }
+            for i in items.indices where reaches(i) { body(i, items[i]) }
             return
         }
         let top = Double(deviceRect.minY - 1) / scale, bottom = Double(deviceRect.maxY + 1) / scale
         index.forEachCandidate(minY: top, maxY: bottom) { i in
-            let item = items[i]
-            if !item.touchedPixels(scale: scale).intersection(deviceRect).isEmpty { body(i, item) }
+            if reaches(i) { body(i, items[i]) }
         }
     }
 }
