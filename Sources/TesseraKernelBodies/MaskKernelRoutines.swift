@@ -1,5 +1,4 @@
-/// One instruction-set tier's coverage-masked kernels (rounded-corner clips and borders) and the raster's
-/// glyph-box coverage, as plain
+/// One instruction-set tier's coverage-masked kernels (rounded-corner clips and borders), as plain
 /// function values over raw rectangles; built per tier like ``KernelRoutines``, from the bodies in
 /// `MaskKernels.swift`.
 ///
@@ -25,24 +24,15 @@ public struct MaskKernelRoutines: Sendable {
         _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
         _ width: Int, _ height: Int, _ radius: Int) -> Void
 
-    /// The signed-distance coverage of a small rounded box into a coverage plane
-    /// (`RoundedBoxCoverage.swift`): `qxs` holds the columns' `qx` (readable up to `⌈width / 8⌉ · 8`
-    /// entries, all finite), `width` is 1…64; rows `firstRow ..< firstRow + height`.
-    public typealias RoundedBoxCoverage = @Sendable (
-        _ qxs: UnsafePointer<Double>, _ width: Int, _ height: Int, _ firstRow: Int, _ centerY: Double,
-        _ innerHalfHeight: Double, _ radius: Double, _ mask: UnsafeMutableRawPointer, _ maskStride: Int) -> Void
-
     public let maskedSourceOver: MaskedSourceOver
     public let maskedFillOver: MaskedFillOver
     public let boxBlurColumns: BoxBlur
-    public let roundedBoxCoverage: RoundedBoxCoverage
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(maskedSourceOver: @escaping MaskedSourceOver, maskedFillOver: @escaping MaskedFillOver,
-                boxBlurColumns: @escaping BoxBlur, roundedBoxCoverage: @escaping RoundedBoxCoverage) {
+                boxBlurColumns: @escaping BoxBlur) {
         self.maskedSourceOver = maskedSourceOver
         self.maskedFillOver = maskedFillOver
         self.boxBlurColumns = boxBlurColumns
-        self.roundedBoxCoverage = roundedBoxCoverage
     }
 }

@@ -7,8 +7,7 @@ import TesseraKernelBodies
 public enum AVX512MaskKernels {
     /// The masked routine table of this tier.
     public static let routines = MaskKernelRoutines(maskedSourceOver: maskedSourceOver, maskedFillOver: maskedFillOver,
-                                                      boxBlurColumns: boxBlurColumns,
-                                                      roundedBoxCoverage: roundedBoxCoverage)
+                                                      boxBlurColumns: boxBlurColumns)
 
     /// MaskKernelRoutines/maskedSourceOver, compiled for this tier.
     @inline(never)
@@ -30,14 +29,5 @@ public enum AVX512MaskKernels {
     public static func boxBlurColumns(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                                       _ dstStride: Int, _ width: Int, _ height: Int, _ radius: Int) {
         KernelBodies<AVX512Kernels.Marker>.boxBlurColumns(src, srcStride, dst, dstStride, width, height, radius)
-    }
-
-    /// ``MaskKernelRoutines/roundedBoxCoverage``, compiled for this tier.
-    @inline(never)
-    public static func roundedBoxCoverage(_ qxs: UnsafePointer<Double>, _ width: Int, _ height: Int, _ firstRow: Int,
-                                          _ centerY: Double, _ innerHalfHeight: Double, _ radius: Double,
-                                          _ mask: UnsafeMutableRawPointer, _ maskStride: Int) {
-        KernelBodies<AVX512Kernels.Marker>.roundedBoxCoverage(qxs, width, height, firstRow, centerY, innerHalfHeight, radius,
-                                                          mask, maskStride)
     }
 }

@@ -45,7 +45,7 @@ extension DisplayItem {
                 let shape = DeviceRect(item.rect, scale: scale)
                 let paint = GradientPaint(table: table, startX: item.start.x * scale, startY: item.start.y * scale,
                                           ax: dx * k, ay: dy * k, isOpaque: item.isOpaqueFill,
-                                          touched: shape.touchedPixels())
+                                          touched: shape.touchedPixels(), kernels: target.raster)
                 Self.fill(shape, radius: item.cornerRadius * scale, target, paint)
             }
         case .greekedText(let item):

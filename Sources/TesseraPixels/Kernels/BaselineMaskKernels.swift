@@ -7,8 +7,7 @@ import TesseraKernelBodies
 enum BaselineMaskKernels {
     /// The masked routine table of this tier.
     static let routines = MaskKernelRoutines(maskedSourceOver: maskedSourceOver, maskedFillOver: maskedFillOver,
-                                                      boxBlurColumns: boxBlurColumns,
-                                                      roundedBoxCoverage: roundedBoxCoverage)
+                                                      boxBlurColumns: boxBlurColumns)
 
     /// MaskKernelRoutines/maskedSourceOver, compiled for this tier.
     @inline(never)
@@ -30,14 +29,5 @@ enum BaselineMaskKernels {
     static func boxBlurColumns(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
                                       _ dstStride: Int, _ width: Int, _ height: Int, _ radius: Int) {
         KernelBodies<BaselineKernels.Marker>.boxBlurColumns(src, srcStride, dst, dstStride, width, height, radius)
-    }
-
-    /// ``MaskKernelRoutines/roundedBoxCoverage``, compiled for this tier.
-    @inline(never)
-    static func roundedBoxCoverage(_ qxs: UnsafePointer<Double>, _ width: Int, _ height: Int, _ firstRow: Int,
-                                          _ centerY: Double, _ innerHalfHeight: Double, _ radius: Double,
-                                          _ mask: UnsafeMutableRawPointer, _ maskStride: Int) {
-        KernelBodies<BaselineKernels.Marker>.roundedBoxCoverage(qxs, width, height, firstRow, centerY, innerHalfHeight, radius,
-                                                          mask, maskStride)
     }
 }

@@ -20,7 +20,7 @@ struct RoundedBoxCoverageTests {
         var bytes = [UInt8](repeating: sentinel, count: region.width * region.height)
         bytes.withUnsafeMutableBufferPointer { buffer in
             let sink = MaskSink(mask: buffer.baseAddress!, stride: region.width, region: region)
-            GlyphCoverage.write(RoundedRectDistance(shape, radius: radius), box, into: sink, masks: table.maskRoutines)
+            GlyphCoverage.write(RoundedRectDistance(shape, radius: radius), box, into: sink, kernels: table.rasterRoutines)
         }
         for y in 0..<region.height {
             for x in 0..<region.width {

@@ -2,7 +2,7 @@ import TesseraKernelBodies
 import TesseraPixels
 
 /// The signed-distance coverage of a small rounded rect (a glyph box), every pixel of its touched rect
-/// evaluated by the tier's ``MaskKernelRoutines/roundedBoxCoverage`` kernel (`RoundedBoxCoverage.swift`
+/// evaluated by the tier's ``RasterKernelRoutines/roundedBoxCoverage`` kernel (`RoundedBoxCoverage.swift`
 /// in TesseraKernelBodies): eight pixels of a row at a time in `Double` lanes, square roots included.
 ///
 /// The coverage is ``RoundedRect``'s, `round(clamp(0.5 − d, 0, 1) · 255)` with
@@ -20,9 +20,9 @@ enum GlyphCoverage {
     static let maximumWidth = 64  // the kernel's limit (`KernelBodies.roundedBoxMaximumWidth`)
 
     /// Writes the coverage of every pixel of `bounds` (the shape's touched pixels within the mask's
-    /// region; at most ``maximumWidth`` wide) into `sink`'s mask with `masks`' kernel.
+    /// region; at most ``maximumWidth`` wide) into `sink`'s mask with the tier's kernel.
     static func write(_ geometry: RoundedRectDistance, _ bounds: PixelRect, into sink: MaskSink,
-                      masks: MaskKernelRoutines) {
+                      kernels: RasterKernelRoutines) {
         let width = bounds.width
         if width <= 0 || bounds.height <= 0 || width > maximumWidth { return }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: maximumWidth) { qxs in
@@ -31,15 +31,15 @@ enum GlyphCoverage {
             let padded = (width &+ 7) & ~7
             for i in 0..<padded { qxs[i] = geometry.qx(bounds.minX &+ i) }
             let row = sink.mask + (bounds.minY &- sink.region.y) &* sink.stride + (bounds.minX &- sink.region.x)
-            masks.roundedBoxCoverage(qxs.baseAddress!, width, bounds.height, bounds.minY, geometry.centerY,
+            kernels.roundedBoxCoverage(qxs.baseAddress!, width, bounds.height, bounds.minY, geometry.centerY,
                                      geometry.innerHalfHeight, geometry.radius, UnsafeMutableRawPointer(row),
                                      sink.stride)
         }
     }
 
-    /// ``write(_:_:into:masks:)`` with the tier of ``Kernels/active``.
+    /// ``write(_:_:into:kernels:)`` with the tier of ``Kernels/active``.
     static func write(_ geometry: RoundedRectDistance, _ bounds: PixelRect, into sink: MaskSink,
                       scratch: RasterScratch) {
-        write(geometry, bounds, into: sink, masks: Kernels.active.maskRoutines)
+        write(geometry, bounds, into: sink, kernels: Kernels.active.rasterRoutines)
     }
 }
