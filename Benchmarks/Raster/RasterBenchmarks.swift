@@ -105,9 +105,7 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
         // One raster pass and one reference pass per worker count.
         let passes: [(raster: () -> Void, reference: () -> Void)] = options.workerCounts.map { workers in
             ({ forEachTile(tiles.count, workers: workers) { i in
-                let buffer = pool[i]
-                buffer.clear()
-                content.draw(in: RasterContext(buffer: buffer, deviceRect: tiles[i], scale: scale))
+                content.drawReplacing(in: RasterContext(buffer: pool[i], deviceRect: tiles[i], scale: scale))
             } }, { forEachTile(tiles.count, workers: workers) { i in
                 let buffer = pool[i]
                 buffer.clear()
@@ -213,18 +211,21 @@ private func median(_ values: [Double]) -> Double {
         : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-/// Rasterizes the workload with 1 and N workers and checks the bytes agree (invariant 3, in passing).
+/// Rasterizes the workload into cleared tiles on one worker, then over stale pixels as the timed passes
+/// do (`drawReplacing`) with every worker count, and checks the bytes agree (invariant 3, in passing).
 private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
-    var first: [[UInt8]]?
+    forEachTile(workload.tiles.count, workers: 1) { i in
+        pool[i].clear()
+        workload.content.draw(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
+    }
+    let first = pool.map { $0.packedBytes() }
     for count in workers {
         forEachTile(workload.tiles.count, workers: count) { i in
-            pool[i].clear()
-            workload.content.draw(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
+            pool[i].clear(to: Pixel(r: 9, g: 200, b: 31, a: 210))
+            workload.content.drawReplacing(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
         }
-        let bytes = pool.map { $0.packedBytes() }
-        if let first, first != bytes {
+        if first != pool.map({ $0.packedBytes() }) {
             throw TesseraError.invalidArgument(argument: "workers", reason: "\(workload.name): \(count) workers differ")
         }
-        first = bytes
     }
 }

@@ -45,7 +45,7 @@ extension DisplayItem {
                 let shape = DeviceRect(item.rect, scale: scale)
                 let paint = GradientPaint(table: table, startX: item.start.x * scale, startY: item.start.y * scale,
                                           ax: dx * k, ay: dy * k, isOpaque: item.isOpaqueFill,
-                                          touched: shape.touchedPixels())
+                                          touched: shape.touchedPixels(), kernels: target.raster)
                 Self.fill(shape, radius: item.cornerRadius * scale, target, paint)
             }
         case .greekedText(let item):
@@ -86,35 +86,9 @@ extension DisplayItem {
         DeviceRect(bounds, scale: scale).touchedPixels()
     }
 
-    /// Whether the item certainly makes every pixel of `deviceRect` (at `scale`) opaque.
-    ///
-    /// Conservative and cheap: an opaque plain rect's fully covered pixels; with rounded corners, either
-    /// of the two straight bands between the corners (whose pixels all have coverage 1).
+    /// Whether the item certainly makes every pixel of `deviceRect` (at `scale`) opaque: its
+    /// ``opaqueCover(_:scale:)`` is the whole rect.
     func coversOpaquely(_ deviceRect: PixelRect, scale: Double) -> Bool {
-        let shape: DeviceRect, radius: Double
-        switch self {
-        case .solidRect(let item):
-            guard item.color.alpha == 255 else { return false }
-            (shape, radius) = (DeviceRect(item.rect, scale: scale), 0)
-        case .roundedRect(let item):
-            guard item.color.alpha == 255 else { return false }
-            (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
-        case .linearGradient(let item):
-            guard item.isOpaqueFill else { return false }
-            (shape, radius) = (DeviceRect(item.rect, scale: scale), item.cornerRadius * scale)
-        case .image(let item):
-            guard item.image.isOpaque, item.opacity8 == 255 else { return false }
-            (shape, radius) = (DeviceRect(item.frame, scale: scale), 0)
-        case .greekedText:
-            return false
-        }
-        if !(radius > 0) { return shape.coveredPixels().contains(deviceRect) }
-        let r = Swift.min(radius, (shape.x1 - shape.x0) * 0.5, (shape.y1 - shape.y0) * 0.5)
-        var wide = shape, tall = shape
-        wide.y0 += r
-        wide.y1 -= r
-        tall.x0 += r
-        tall.x1 -= r
-        return wide.coveredPixels().contains(deviceRect) || tall.coveredPixels().contains(deviceRect)
+        opaqueCover(deviceRect, scale: scale).contains(deviceRect)
     }
 }

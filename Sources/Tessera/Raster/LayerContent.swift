@@ -18,6 +18,12 @@ public protocol LayerContent: Sendable {
     /// `context.scale` and arrives cleared to transparent. Draws src-over, premultiplied RGBA8.
     func draw(in context: RasterContext)
 
+    /// Draws over `context.buffer` whatever it holds (a reused tile's old pixels): the result must be
+    /// exactly ``draw(in:)`` over the buffer cleared to transparent. The tile stage calls this one, so
+    /// that content which paints some pixels opaquely whatever is under them need not clear those first.
+    /// The default clears the whole buffer, then calls ``draw(in:)``.
+    func drawReplacing(in context: RasterContext)
+
     /// True when the content is known to cover every pixel of `deviceRect` (layer plane, device pixels
     /// at `scale`) with alpha 255. Used to skip layers hidden below. The default answers `false`.
     func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool
@@ -29,6 +35,11 @@ public protocol LayerContent: Sendable {
 }
 
 extension LayerContent {
+    public func drawReplacing(in context: RasterContext) {
+        context.buffer.clear()
+        draw(in: context)
+    }
+
     public func isOpaque(in deviceRect: PixelRect, scale: Double) -> Bool { false }
     public func isTransparent(in deviceRect: PixelRect, scale: Double) -> Bool { false }
 }

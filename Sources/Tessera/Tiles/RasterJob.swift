@@ -62,14 +62,14 @@ final class RasterJob: @unchecked Sendable {
         self.priority = priority
     }
 
-    /// Clears the target, lets the content draw into it and finds its coverage (from
+    /// Lets the content clear the target where it needs it and draw into it
+    /// (``LayerContent/drawReplacing(in:)``), and finds its coverage (from
     /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan that also finds its
     /// zero rows). Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped
-        target.clear()
-        content.draw(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels))
+        content.drawReplacing(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels))
         if content.isOpaque(in: deviceRect, scale: scale) {
             coverage = .opaque
         } else {

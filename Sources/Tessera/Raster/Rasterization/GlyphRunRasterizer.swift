@@ -69,7 +69,7 @@ enum GlyphRunRasterizer {
                 pending = touched.minX
             }
             if radius > 0 && touched.width <= GlyphCoverage.maximumWidth {
-                GlyphCoverage.write(RoundedRectDistance(shape, radius: radius), touched, into: sink, scratch: target.scratch)
+                GlyphCoverage.write(RoundedRectDistance(shape, radius: radius), touched, into: sink, kernels: target.raster)
             } else if radius > 0 {
                 ShapeRasterizer.roundedRectCoverage(shape, radius: radius, clip: region, scratch: target.scratch, into: sink)
             } else {

@@ -1,3 +1,5 @@
+import TesseraKernelBodies
+
 /// A linear gradient: the colour of device pixel `(x, y)` is `table[i]`, `i` being the pixel centre's
 /// position on the gradient axis, `t = (x + 0.5 − startX) · ax + (y + 0.5 − startY) · ay` (device pixels,
 /// `ax`, `ay` the axis over `length² · scale`), times `n − 1 = 1024`, rounded and clamped to the table.
@@ -5,8 +7,10 @@
 /// `t` is evaluated in 32.32 fixed point: `T = (x − ox) · A + C(y)` with `ox = floor(startX)`,
 /// `A = round(ax · 2³²)` and `C(y) = round(((ox + 0.5 − startX) · ax + (y + 0.5 − startY) · ay) · 2³²)`,
 /// and `i = (T · 1024 + 2³¹) >> 32`. Integer arithmetic is exact, so stepping `T += A` along a span gives
-/// the same value as computing it at each pixel: tiles of any size agree, and a span costs an add, a
-/// shift, a table load and a store per pixel (the clamped ends of a row are one-colour runs). When a
+/// the same value as computing it at each pixel: tiles of any size agree. The clamped ends of a row are
+/// one-colour runs; the run between them is the tier's `gradientSpan` (`GradientSpan.swift` in
+/// TesseraKernelBodies: on AVX-512, 16 pixels from a two-vector permute of 32 table entries; elsewhere an
+/// add, a shift, a table load and a store per pixel). When a
 /// shape is so far from its gradient's start that `T` could overflow (beyond ±2⁶¹), the same formula is
 /// evaluated in `Double` instead, for the whole shape.
 ///
@@ -24,13 +28,16 @@ struct GradientPaint: SpanPaint {
     /// `floor(startX)`, `A` and `(ox + 0.5 − startX) · ax`; `useFixedPoint` is false when `T` could overflow.
     let ox: Int, stepA: Int64, columnBias: Double
     let useFixedPoint: Bool
+    /// The tier's kernels; the unclamped run of a fixed-point span is their `gradientSpan`.
+    let kernels: RasterKernelRoutines
     static let one = 4_294_967_296.0
 
     /// - Parameter touched: the device pixels the shape may touch (decides fixed point or `Double` once
     ///   for the whole shape, from its geometry alone).
     init(table: UnsafeBufferPointer<UInt32>, startX: Double, startY: Double, ax: Double, ay: Double,
-         isOpaque: Bool, touched: PixelRect) {
+         isOpaque: Bool, touched: PixelRect, kernels: RasterKernelRoutines) {
         self.table = table
+        self.kernels = kernels
         self.startX = startX
         self.startY = startY
         self.ax = ax
@@ -147,10 +154,8 @@ struct GradientPaint: SpanPaint {
         @inline(__always) func unclampedRun(_ count: Int64) {
             let n = Int(Swift.min(count, Int64(end &- i)))
             if n <= 0 { return }
-            for k in i..<(i &+ n) {
-                out.storeBytes(of: base[Int((t &+ 0x20_0000) >> 22)], toByteOffset: k &* 4, as: UInt32.self)
-                t &+= step
-            }
+            kernels.gradientSpan(base, table.count, out + i &* 4, n, t, step)
+            t &+= Int64(n) &* step
             i &+= n
         }
         let first = base[0], last = base[table.count &- 1]

@@ -20,6 +20,8 @@ struct RasterTarget {
     let kernels: KernelRoutines
     /// The tier's coverage-masked routines.
     let masks: MaskKernelRoutines
+    /// The tier's raster kernels (glyph coverage, gradient spans).
+    let raster: RasterKernelRoutines
     /// Rows for colours and coverages, `clip.width` wide.
     let scratch: RasterScratch
 
@@ -30,6 +32,7 @@ struct RasterTarget {
         scale = context.scale
         kernels = context.kernels.routines
         masks = context.kernels.maskRoutines
+        raster = context.kernels.rasterRoutines
         scratch = RasterScratch(width: clip.width)
     }
 

@@ -1,0 +1,27 @@
+import TesseraKernelBodies
+
+/// The AVX2 tier's raster kernels (`RoundedBoxCoverage.swift`, `GradientSpan.swift` in TesseraKernelBodies),
+/// compiled with this target's CPU like AVX2Kernels: `@inline(never)` entry points, one call per glyph
+/// or per gradient run.
+///
+/// Thread safety: pure functions; calls writing disjoint memory may run concurrently.
+public enum AVX2RasterKernels {
+    /// The raster routine table of this tier.
+    public static let routines = RasterKernelRoutines(roundedBoxCoverage: roundedBoxCoverage, gradientSpan: gradientSpan)
+
+    /// ``RasterKernelRoutines/roundedBoxCoverage``, compiled for this tier.
+    @inline(never)
+    public static func roundedBoxCoverage(_ qxs: UnsafePointer<Double>, _ width: Int, _ height: Int, _ firstRow: Int,
+                                   _ centerY: Double, _ innerHalfHeight: Double, _ radius: Double,
+                                   _ mask: UnsafeMutableRawPointer, _ maskStride: Int) {
+        KernelBodies<AVX2Kernels.Marker>.roundedBoxCoverage(qxs, width, height, firstRow, centerY, innerHalfHeight, radius,
+                                                   mask, maskStride)
+    }
+
+    /// ``RasterKernelRoutines/gradientSpan``, compiled for this tier.
+    @inline(never)
+    public static func gradientSpan(_ table: UnsafePointer<UInt32>, _ tableCount: Int, _ out: UnsafeMutableRawPointer,
+                             _ count: Int, _ t: Int64, _ step: Int64) {
+        KernelBodies<AVX2Kernels.Marker>.gradientSpan(table, tableCount, out, count, t, step)
+    }
+}
