@@ -92,14 +92,14 @@ enum BandCompositor {
                 return
             }
             // Items are claimed in index order: a band waits only for move chunks already taken.
-            let moved = MoveBarrier()
+            let barrier = MoveBarrier()
             WorkLanes.run(count: moveChunks + itemCount, lanes: lanes, crew: crew) { index in
                 if index < moveChunks {
                     move!.run(chunk: index, of: framebuffer, kit.native)
-                    moved.finished.add(1, ordering: .releasing)
+                    barrier.finished.add(1, ordering: .releasing)
                     return
                 }
-                if index - moveChunks >= independent { moved.wait(for: moveChunks) }
+                if index - moveChunks >= independent { barrier.wait(for: moveChunks) }
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
                     composite(list, raw, bins, work[index - moveChunks], into: framebuffer, streams: streams, kit)
                 }

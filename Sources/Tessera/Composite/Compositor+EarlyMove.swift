@@ -9,9 +9,13 @@ import TesseraPixels
 /// ```
 ///
 /// The move is the offset the most visible area moved by (``scrollMoves(_:)``), over the last frame's
-/// pixels (the caller's `previousFrame` is the last frame), in a scroll whose last frame's move saved
-/// work (``lastMoveSaved``: the first frame of a scroll, and any scroll a move does not pay for, such as
-/// content seen through fixed rounded corners, take the ordinary path). The damage is then found for that move alone
+/// pixels (the caller's `previousFrame` is the last frame). It starts when the last frame's move saved
+/// work (``lastMoveSaved``: the first frame of a scroll, and a scroll a move does not pay for, such as
+/// content seen through fixed rounded corners, take the ordinary path; the offset may differ from the last
+/// frame's, and a frame whose move then does not pay composites what it must, the next one taking the
+/// ordinary path), the band helpers are awake (``WorkCrew``: within ``crewMemory`` frames of one that
+/// composited many bands) and the move's window is at least 1/``crewDamageFraction`` of the framebuffer.
+/// The damage is then found for that move alone
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
 /// frame composites every pixel. An early move moves every row of its window (the rows the frame rewrites
 /// are not known yet: ``ScrollMove/skippedRows`` is empty) and is cut into more chunks than workers
@@ -38,7 +42,7 @@ extension Compositor {
     /// 1/``crewDamageFraction`` of it.
     func startEarlyMove(_ moves: [Damage.Move], framebuffer: PixelBuffer, previousFrame: FrameToken?) -> EarlyMove? {
         let viewport = framebuffer.bounds
-        guard let candidate = moves.first, configuration.workers > 1, lastMoveSaved,
+        guard let candidate = moves.first, lastMoveSaved, configuration.workers > 1,
               damage.holds(previousFrame, viewport: viewport) else { return nil }
         let window = candidate.window.intersection(viewport)
         guard window.area >= viewport.area / Self.crewDamageFraction,

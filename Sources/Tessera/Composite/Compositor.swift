@@ -113,7 +113,8 @@ public final class Compositor {
     /// composited (for presenting with damage, as Wayland's `damage_buffer` wants); an unchanged frame
     /// composites nothing, and when no layer changed and the tile stage is settled it is not even
     /// planned (`Compositor+UnchangedFrame.swift`: O(1)).
-    /// - Throws: as ``render(_:into:)``; the next frame is then a full one.
+    /// - Throws: as ``render(_:into:)``; the next frame is then a full one. The framebuffer then holds the
+    ///   previous frame, or, when a scroll's move had started (`Compositor+EarlyMove.swift`), its pixels moved.
     public func render(_ root: Layer, into framebuffer: PixelBuffer, previousFrame: FrameToken?) throws -> FrameStatistics {
         var statistics = FrameStatistics()
         try tesseraPhaseFrame {  // the phase marks are for profilers (PhaseMarkers.swift)

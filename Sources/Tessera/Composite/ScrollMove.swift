@@ -55,8 +55,9 @@ struct ScrollMove: Sendable {
         guard !window.isEmpty else { return nil }
         self.offset = offset
         self.window = window
-        // One chunk per worker: measured on `tessera bench feed`, four per worker (shorter rows per copy
-        // call) made the frame 0.1–0.2 ms slower, and its tail no shorter.
+        // One chunk per worker when the move is the band run's first items: measured on `tessera bench
+        // feed`, four per worker (shorter rows per copy call) made the frame 0.1–0.2 ms slower, and its tail
+        // no shorter. An early move takes four, so that the frame thread finds chunks left when it joins.
         chunks = Swift.max(1, Swift.min(workers * chunksPerWorker, offset.y != 0 ? window.width / Self.columnsPerChunk
                                                                : window.height / Self.rowsPerChunk))
         var skipped: [Range<Int>] = []

@@ -106,12 +106,16 @@ struct DrawReplacingTests {
         let list = DisplayList([.solidRect(try SolidRect(rect: Rect(x: 1.5, y: 1.5, width: 4, height: 4),
                                                          color: Color(red: 0, green: 0, blue: 255)))])
         let tile = PixelRect(x: 0, y: 0, width: 8, height: 8)
-        let bgra = try PixelBuffer(width: 8, height: 8, format: .bgra)
-        bgra.clear(to: Pixel(r: 50, g: 60, b: 70, a: 80))
-        list.drawReplacing(in: RasterContext(buffer: bgra, deviceRect: tile, scale: 1))
-        let cleared = try PixelBuffer(width: 8, height: 8, format: .bgra)
-        list.draw(in: RasterContext(buffer: cleared, deviceRect: tile, scale: 1))
-        #expect(bgra.packedBytes() == cleared.packedBytes())
+        // `.xrgb` and `.xbgr` clear to opaque black, not to zero bytes: a clear by zero fills would differ.
+        for format in [PixelFormat.bgra, .xrgb, .xbgr] {
+            let stale = try PixelBuffer(width: 8, height: 8, format: format)
+            stale.clear(to: Pixel(r: 50, g: 60, b: 70, a: 80))
+            list.drawReplacing(in: RasterContext(buffer: stale, deviceRect: tile, scale: 1))
+            let cleared = try PixelBuffer(width: 8, height: 8, format: format)
+            cleared.clear()
+            list.draw(in: RasterContext(buffer: cleared, deviceRect: tile, scale: 1))
+            #expect(stale.packedBytes() == cleared.packedBytes(), "\(format)")
+        }
 
         struct Dot: LayerContent {
             func draw(in context: RasterContext) { context.buffer[x: 0, y: 0] = Pixel(r: 1, g: 1, b: 1, a: 1) }
