@@ -36,13 +36,10 @@ import TesseraKernelBodies
 /// Cost: binning is O(ops × bands per op) on the calling thread; per band, the visibility walk over the
 /// band's ops, then the kernels. Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
-    /// A run without a scroll move whose composited area (device pixels) is below both this and
-    /// 1/``smallShare`` of the framebuffer takes no helper: about what one thread composites in the ~20 µs
-    /// a Dispatch wake-up costs the calling thread (the futex system call; the helper itself starts later
-    /// still). One 256 × 256 tile.
+    /// A run without a scroll move whose composited area (device pixels) is below this takes no helper:
+    /// about what one thread composites in the ~20 µs a Dispatch wake-up costs the calling thread (the
+    /// futex system call; the helper itself starts later still). One 256 × 256 tile.
     static let minimumAreaForHelpers = 256 * 256
-    /// See ``minimumAreaForHelpers``: a small framebuffer's whole frame still takes its helpers.
-    static let smallShare = 8
 
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
     /// within the framebuffer; `nil`: all of it), after moving its pixels by `move` when given: the move's
@@ -50,7 +47,8 @@ enum BandCompositor {
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
     /// `moved`: the caller moved the pixels before (a scroll frame's early move): nothing streams.
-    /// `helperArea`: ``minimumAreaForHelpers`` (tests pass 0 to run small frames on every worker).
+    /// `helperArea`: the composited area below which a run without a move takes no helper
+    /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
@@ -79,7 +77,7 @@ enum BandCompositor {
                            targetIsNative: framebuffer.format == .rgba)
         // A frame with little to composite (a spinner's few thousand pixels) runs on the calling thread.
         let area = work.reduce(0) { $0 + $1.rect.area }
-        let small = move == nil && area < Swift.min(helperArea, framebuffer.bounds.area / smallShare)
+        let small = move == nil && area < helperArea
         let lanes = small ? 1 : Swift.min(workers, itemCount + moveChunks)
         let streams = move == nil && !moved  // a scroll's next frame moves these pixels again: keep them in the cache
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into

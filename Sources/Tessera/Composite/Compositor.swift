@@ -64,7 +64,8 @@ public final class Compositor {
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
     /// Below what composited area a frame runs its bands on the calling thread alone
-    /// (``BandCompositor/minimumAreaForHelpers``; tests set 0 so that small frames use every worker).
+    /// (``BandCompositor/minimumAreaForHelpers``, and never 1/``crewDamageFraction`` of the framebuffer or
+    /// more; tests set 0 so that small frames use every worker).
     var helperArea = BandCompositor.minimumAreaForHelpers
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
@@ -235,7 +236,9 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
-                                                     move: move, moved: early != nil, helperArea: helperArea)
+                                                     move: move, moved: early != nil,
+                                                     // a small framebuffer's whole frame still takes helpers
+                                                     helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
