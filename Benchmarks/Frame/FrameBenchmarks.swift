@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraBench
 import TesseraScene
 
 /// The frame benchmarks: in one run, the floor of a full 4K scroll frame (``FrameFloor``:
@@ -45,18 +46,24 @@ struct FrameBenchmarks: BenchmarkGroup {
                 }
                 let coldMemcpy = Timing.median(cold[.memcpy]!), coldStream = Timing.median(cold[.stream]!)
                 let coldTessera = Timing.median(cold[.tessera]!)
+                // Floor frames on 120 Hz slots, as `tessera bench` paces its frames.
+                let paced = FloorMeasurement.measure(width: floor.width, height: floor.height, tileSize: floor.tileSize,
+                                                     workers: workers, pacing: .vsync, framesPerSecond: 120)
+                    .pacedMilliseconds!
                 results.append(BenchmarkResult(group: name, labels: [("case", "floor")], workers: workers, values: [
                     ("memcpy_ms", memcpy * 1e3), ("stream_ms", stream * 1e3), ("tessera_stream_ms", tessera * 1e3),
                     ("memcpy_over_stream", memcpy / stream), ("tessera_stream_over_stream", tessera / stream),
                     ("cold_memcpy_ms", coldMemcpy * 1e3), ("cold_stream_ms", coldStream * 1e3),
                     ("cold_tessera_stream_ms", coldTessera * 1e3), ("cold_memcpy_over_stream", coldMemcpy / coldStream),
+                    ("paced_stream_ms", paced), ("paced_over_stream", paced / 1e3 / Swift.min(stream, tessera)),
                 ]))
                 options.log(String(format: "frame/floor/w%d: tiles from the cache (1 set): memcpy rows %.2f ms, streaming rows "
                                    + "%.2f ms (memcpy ×%.2f), Tessera copyStreaming rows %.2f ms (×%.2f); tiles from memory "
-                                   + "(4 sets): memcpy %.2f ms, streaming %.2f ms (memcpy ×%.2f), Tessera %.2f ms (×%.2f)",
+                                   + "(4 sets): memcpy %.2f ms, streaming %.2f ms (memcpy ×%.2f), Tessera %.2f ms (×%.2f); "
+                                   + "streaming, paced at 120 Hz (1 set): %.2f ms (×%.2f the back-to-back streaming floor)",
                                    workers, memcpy * 1e3, stream * 1e3, memcpy / stream, tessera * 1e3, tessera / stream,
                                    coldMemcpy * 1e3, coldStream * 1e3, coldMemcpy / coldStream, coldTessera * 1e3,
-                                   coldTessera / coldStream))
+                                   coldTessera / coldStream, paced, paced / 1e3 / Swift.min(stream, tessera)))
             }
             for width in Self.columnWidths where options.selects("frame/rows/\(width)/w\(workers)") {
                 var m: [Double] = [], s: [Double] = []
@@ -153,6 +160,7 @@ struct FrameBenchmarks: BenchmarkGroup {
                 let statistics = try compositor.render(bench.scene.root, into: framebuffer)
                 composite.append(Double(statistics.compositeTime.components.attoseconds) / 1e18
                                  + Double(statistics.compositeTime.components.seconds))
+                return nil  // the render call's wall time
             }
             frames += timed.wall
             frameCPU += timed.cpu
@@ -161,14 +169,16 @@ struct FrameBenchmarks: BenchmarkGroup {
         return (frames, composites, floors, floorsTessera, frameCPU, floorCPU, coldFloors)
     }
 
-    /// As ``run(_:_:)``, with the CPU time of the whole process (all threads, seconds) of each counted call.
-    static func runTimed(_ count: Int = 4, _ body: () throws -> Void) rethrows -> (wall: [Double], cpu: [Double]) {
+    /// Runs `body` `count` times back to back: of all but the first, the time `body` returns (a floor
+    /// write's, seconds) or, when it returns nil, the call's wall time; and the CPU time of the whole process
+    /// (all threads, seconds) of each counted call.
+    static func runTimed(_ count: Int = 4, _ body: () throws -> Double?) rethrows -> (wall: [Double], cpu: [Double]) {
         var wall: [Double] = [], cpu: [Double] = []
         for index in 0..<count {
             let start = Timing.now(), cpuStart = processCPUSeconds()
-            try body()
+            let time = try body()
             if index > 0 {
-                wall.append(Double(Timing.now() - start) / 1e9)
+                wall.append(time ?? Double(Timing.now() - start) / 1e9)
                 cpu.append(processCPUSeconds() - cpuStart)
             }
         }
@@ -181,14 +191,9 @@ struct FrameBenchmarks: BenchmarkGroup {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    /// Runs `body` `count` times back to back; the times in seconds of all but the first.
-    static func run(_ count: Int = 4, _ body: () throws -> Void) rethrows -> [Double] {
-        var times: [Double] = []
-        for index in 0..<count {
-            let start = Timing.now()
-            try body()
-            if index > 0 { times.append(Double(Timing.now() - start) / 1e9) }
-        }
-        return times
+    /// Runs the floor write `body` `count` times back to back; the times it returns (seconds from the moment
+    /// its workers run: ``FrameFloor/write(columnWidth:mode:workers:)``) of all but the first.
+    static func run(_ count: Int = 4, _ body: () -> Double) -> [Double] {
+        (0..<count).map { _ in body() }.dropFirst().map { $0 }
     }
 }

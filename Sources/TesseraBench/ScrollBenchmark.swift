@@ -38,6 +38,9 @@ public enum ScrollBenchmark {
         /// Keep a ``FrameRecord`` per measured frame in ``Report/series`` (for `--plot` and `--per-frame`;
         /// off by default so that a soak's memory stays flat).
         public var recordsFrames = false
+        /// After the frames, measure the floor they are compared with (``FloorMeasurement``, ``Report/floor``;
+        /// off by default: it takes about a second and a framebuffer's worth of tiles).
+        public var measuresFloor = false
 
         public init() {}
     }
@@ -85,6 +88,8 @@ public enum ScrollBenchmark {
         public var peakResidentBytes: Int?
         /// RSS at the start, peak and end of the run and its slope (``MemorySoak``), nil where unreadable.
         public var memory: MemorySoak.Summary?
+        /// The floor measured right after the frames, when ``Options/measuresFloor``.
+        public var floor: FloorMeasurement?
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
@@ -205,6 +210,14 @@ public enum ScrollBenchmark {
         report.frameTimes = FrameTimeSummary(milliseconds: times)
         report.peakResidentBytes = ProcessMemory.peakResidentBytes()
         report.memory = soak.summary(frames: options.frames)
+        if options.measuresFloor {  // after the peak RSS: its tiles are not the compositor's memory
+            report.floor = FloorMeasurement.measure(width: framebuffer.width, height: framebuffer.height,
+                                                    tileSize: configuration.tileSize, workers: configuration.workers,
+                                                    pacing: options.pacing, framesPerSecond: options.framesPerSecond,
+                                                    moveRows: options.script == .pan && configuration.scrollMoves
+                                                        ? Int((options.speed * bench.scene.viewport.scale
+                                                               / options.framesPerSecond).rounded()) : nil)
+        }
         return report
     }
 }

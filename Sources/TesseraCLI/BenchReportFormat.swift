@@ -100,7 +100,34 @@ enum BenchReportFormat {
             ("composite_share", .number(totalPhase > 0 ? r.compositeMilliseconds / totalPhase : 0)),
             ("offscreen_passes_per_frame", .number(Double(r.offscreenPasses) / Double(Swift.max(o.frames, 1)))),
             ("opacity_peepholes_per_frame", .number(Double(r.opacityPeepholes) / Double(Swift.max(o.frames, 1)))),
+            ("floor", r.floor.map { floor in .object([
+                ("back_to_back_ms", .number(floor.backToBackMilliseconds)),
+                ("paced_ms", floor.pacedMilliseconds.map { .number($0) } ?? .null),
+                ("mean_over_back_to_back", .number(r.frameTimes.mean / floor.backToBackMilliseconds)),
+                ("p99_over_back_to_back", .number(r.frameTimes.p99 / floor.backToBackMilliseconds)),
+                ("mean_over_paced", floor.pacedMilliseconds.map { .number(r.frameTimes.mean / $0) } ?? .null),
+                ("p99_over_paced", floor.pacedMilliseconds.map { .number(r.frameTimes.p99 / $0) } ?? .null),
+                ("move_rows", floor.moveRows.map { .int($0) } ?? .null),
+                ("move_ms", floor.moveMilliseconds.map { .number($0) } ?? .null),
+                ("mean_over_move", floor.moveMilliseconds.map { .number(r.frameTimes.mean / $0) } ?? .null),
+            ]) } ?? .null),
         ])
+    }
+
+    /// The floor line of the text report: both floors and the frames' mean and p99 as ratios to them.
+    static func floorLine(_ r: ScrollBenchmark.Report) -> String {
+        guard let floor = r.floor else { return "not measured (--floor off)" }
+        let t = r.frameTimes, b = floor.backToBackMilliseconds
+        func f(_ value: Double) -> String { String(format: "%.2f", value) }
+        var line = "streaming write of this framebuffer from cached \(r.options.compositor.tileSize)-px tiles, "
+            + "\(r.options.compositor.workers) workers: back to back \(f(b)) ms (mean ×\(f(t.mean / b)), p99 ×\(f(t.p99 / b)))"
+        if let paced = floor.pacedMilliseconds {
+            line += "; paced as the frames \(f(paced)) ms (mean ×\(f(t.mean / paced)), p99 ×\(f(t.p99 / paced)))"
+        }
+        if let move = floor.moveMilliseconds, let rows = floor.moveRows {
+            line += "; moving the framebuffer \(rows) rows (memmove) \(f(move)) ms (mean ×\(f(t.mean / move)))"
+        }
+        return line
     }
 
     static func text(_ r: ScrollBenchmark.Report) -> String {
@@ -116,6 +143,7 @@ enum BenchReportFormat {
             \(o.compositor.tileSize)-px tiles, \(r.isaTier) kernels, \(o.format) framebuffer, \(modeName(o.compositor.rasterMode)) raster\
             \(o.rasterCost > 1 ? " ×\(o.rasterCost) cost" : ""), \(rasterPriorityName(o))\(rasterPriorityDetail(o)) raster priority
               frame time (ms)   mean \(f(t.mean))  p50 \(f(t.p50))  p95 \(f(t.p95))  p99 \(f(t.p99))  max \(f(t.max))
+              floor             \(floorLine(r))
               frame budget      \(f(1000 / o.framesPerSecond)) ms: \(r.framesOverBudget) frames over; first frame \(f(r.firstFrameMilliseconds, 1)) ms
               checkerboard      \(r.checkerboardFrames) frames (longest run \(raster.longestCheckerboardRun)), area \
             mean \(f(raster.meanCheckerboardPercent)) %, worst \(f(raster.worstCheckerboardPercent)) % of visible tiles; \

@@ -18,13 +18,22 @@ import Testing
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A fresh directory holding `RenderCommandTests.scene` as `scene.json` (the caller removes it).
+    func sceneFile() throws -> (directory: URL, path: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let scenePath = dir.appendingPathComponent("scene.json").path
+        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        return (dir, scenePath)
+    }
+
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"),
           arguments: [(["--raster", "fast"], "--raster"), (["--raster-cost", "0"], "--raster-cost"),
                       (["--raster-cost", "1001"], "--raster-cost"), (["--pace", "always"], "--pace"),
                       (["--script", "slowfling"], "--script"), (["--trace"], "--trace"),
                       (["--levels-of-detail", "0"], "--levels-of-detail"),
                       (["--levels-of-detail", "17"], "--levels-of-detail"),
-                      (["--levels-of-detail-bias", "-1"], "--levels-of-detail-bias")])
+                      (["--levels-of-detail-bias", "-1"], "--levels-of-detail-bias"), (["--floor", "maybe"], "--floor")])
     func badBenchOptionsAreNamed(arguments: [String], option: String) throws {
         let result = try bench(arguments)
         #expect(result.status == 2)
@@ -34,11 +43,8 @@ import Testing
     /// `--levels-of-detail 2 --levels-of-detail-bias 1` (levels 1×, 2×): a pinch to 8× rasterizes only those.
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
     func levelsOfDetailOptionsSetTheLevels() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, scenePath) = try sceneFile()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenePath = dir.appendingPathComponent("scene.json").path
-        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
         let result = try bench([scenePath, "--frames", "40", "--fps", "30", "--raster", "sync", "--pace", "none",
                                 "--script", "zoom", "--workers", "2", "--tile-size", "16", "--levels-of-detail", "2",
                                 "--levels-of-detail-bias", "1", "--json"])
@@ -50,11 +56,8 @@ import Testing
 
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
     func jsonReportHasTheRasterFiguresAndTheTraceIsWritten() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, scenePath) = try sceneFile()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenePath = dir.appendingPathComponent("scene.json").path
-        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
         let tracePath = dir.appendingPathComponent("trace.json").path
         let result = try bench([scenePath, "--frames", "6", "--speed", "300", "--raster", "sync", "--pace", "none",
                                 "--raster-cost", "2", "--script", "fastfling", "--workers", "2", "--tile-size", "16",
@@ -78,5 +81,31 @@ import Testing
         let trace = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tracePath)))
             as? [String: Any])
         #expect((trace["traceEvents"] as? [Any])?.isEmpty == false)
+        // Unpaced frames of a fling: the back-to-back floor only.
+        let floor = try #require(report["floor"] as? [String: Any])
+        #expect((floor["back_to_back_ms"] as? Double ?? 0) > 0)
+        #expect(floor["paced_ms"] is NSNull && floor["move_ms"] is NSNull && floor["move_rows"] is NSNull, "\(floor)")
+    }
+
+    /// A paced pan measures the paced floor and the move of its scroll step (speed × scale / fps rows);
+    /// `--floor off` measures none.
+    @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
+    func aPacedPanMeasuresThePacedFloorAndItsMove() throws {
+        let (dir, scenePath) = try sceneFile()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let arguments = [scenePath, "--frames", "3", "--fps", "1000", "--speed", "2000", "--raster", "sync",
+                         "--tile-size", "16", "--json"]
+        let result = try bench(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let floor = try #require(report["floor"] as? [String: Any])
+        #expect(floor["move_rows"] as? Int == 4, "2,000 pt/s at scale 2 and 1,000 Hz: \(floor)")
+        for key in ["back_to_back_ms", "paced_ms", "move_ms", "mean_over_paced", "mean_over_move"] {
+            #expect((floor[key] as? Double ?? 0) > 0, "\(key): \(floor)")
+        }
+        let off = try bench(arguments + ["--floor", "off"])
+        #expect(off.status == 0, "\(off.stderr)")
+        let offReport = try #require(try JSONSerialization.jsonObject(with: Data(off.stdout.utf8)) as? [String: Any])
+        #expect(offReport["floor"] is NSNull)
     }
 }
