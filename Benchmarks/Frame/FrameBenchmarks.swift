@@ -47,9 +47,9 @@ struct FrameBenchmarks: BenchmarkGroup {
                 let coldMemcpy = Timing.median(cold[.memcpy]!), coldStream = Timing.median(cold[.stream]!)
                 let coldTessera = Timing.median(cold[.tessera]!)
                 // Floor frames on 120 Hz slots, as `tessera bench` paces its frames.
-                let paced = FloorMeasurement.measure(width: floor.width, height: floor.height, tileSize: floor.tileSize,
-                                                     workers: workers, pacing: .vsync, framesPerSecond: 120)
-                    .pacedMilliseconds!
+                let paced = Self.floorTime(FloorMeasurement.fastestWrite(floor, threads: workers,
+                                                                         counted: FloorMeasurement.countedFrames,
+                                                                         pacing: .vsync, framesPerSecond: 120))
                 results.append(BenchmarkResult(group: name, labels: [("case", "floor")], workers: workers, values: [
                     ("memcpy_ms", memcpy * 1e3), ("stream_ms", stream * 1e3), ("tessera_stream_ms", tessera * 1e3),
                     ("memcpy_over_stream", memcpy / stream), ("tessera_stream_over_stream", tessera / stream),
@@ -150,7 +150,7 @@ struct FrameBenchmarks: BenchmarkGroup {
             // frame of the next run reads back.
             coldFloors += run(5) { coldFloor.write(mode: .tessera, workers: workers) }
             floors += run { floor.write(mode: .stream, workers: workers) }
-            let tessera = runTimed { floor.write(mode: .tessera, workers: workers) }
+            let tessera = runTimed { floorTime(floor.write(mode: .tessera, workers: workers)) }
             floorsTessera += tessera.wall
             floorCPU += tessera.cpu
             var composite: [Double] = []
@@ -193,7 +193,17 @@ struct FrameBenchmarks: BenchmarkGroup {
 
     /// Runs the floor write `body` `count` times back to back; the times it returns (seconds from the moment
     /// its workers run: ``FrameFloor/write(columnWidth:mode:workers:)``) of all but the first.
-    static func run(_ count: Int = 4, _ body: () -> Double) -> [Double] {
-        (0..<count).map { _ in body() }.dropFirst().map { $0 }
+    static func run(_ count: Int = 4, _ body: () -> Double?) -> [Double] {
+        (0..<count).map { _ in floorTime(body()) }.dropFirst().map { $0 }
+    }
+
+    /// A floor figure (a write's seconds, a median's milliseconds); nil (a worker thread could not be
+    /// started) ends the benchmark with a message.
+    static func floorTime(_ value: Double?) -> Double {
+        guard let value else {
+            FileHandle.standardError.write(Data("tessera-benchmarks: frame floor: a worker thread could not be started\n".utf8))
+            exit(1)
+        }
+        return value
     }
 }

@@ -3,28 +3,28 @@ import Tessera
 
 /// The floor a benchmark's frames are compared with, measured in the same run, right after its frames:
 /// a streaming write of a framebuffer of the same size from cached tiles of the same side, with the same
-/// workers (``FrameFloor``; the faster of its own streaming loop and Tessera's `copyStreaming`). Each
-/// write is timed from the moment all its workers run to the end of the last (``FrameFloor/write(columnWidth:mode:workers:)``),
-/// so that waking threads is not counted: the floor is the memory work alone.
+/// workers up to the CPU count (``FrameFloor``; the faster of its own streaming loop and Tessera's
+/// `copyStreaming`). Each write is timed from the moment all its worker threads run to the end of the
+/// last (``FrameFloor/write(columnWidth:mode:workers:)``): starting threads is not counted, so the floor
+/// is the memory work alone.
 ///
 /// Two figures, because the floor depends on how frames are spaced:
 /// - **back to back**: floor frames one after the other. The tiles stay in the last-level cache from one
 ///   frame to the next (the streaming stores do not evict them): the lowest figure the machine gives.
 /// - **paced**: each floor frame on its own 1/fps slot, as the benchmark's paced frames (``FramePacer``).
-///   Measured here (2 vCPUs, a shared host), 8 ms between frames are enough for the tiles to leave the
-///   cache, so a paced write reads them from memory: 1.8–2.0 ms against 1.1–1.2 back to back at 4K.
+///   Between two slots the machine evicts part of the tiles, so a paced write reads them partly from
+///   memory (README.md, "The floor in the same run", has the figures measured here).
 ///
-/// And, for a scroll at a constant speed, the floor of a frame that keeps the last frame's pixels: moving
-/// them by the frame's scroll step (``FrameFloor/move(rows:workers:)``), spaced as the frames. A frame
-/// that moves pays this move, then composites the strip the scroll exposed and what lies over the
-/// moving window; a frame that composites every pixel pays at least the streaming write.
+/// And, for a vertical scroll whose frames moved pixels, the floor of such a frame: moving the whole
+/// framebuffer by the frame's scroll step (``FrameFloor/move(rows:workers:)``), spaced as the frames.
 ///
-/// None includes what a real frame pays on top: the benchmark's raster workers between frames, planning,
-/// and the tiles' own reads beyond the floor's one set.
+/// None includes what a real frame pays on top: planning, tile preparation, the damage composite, and
+/// the raster workers (drained before the floor runs).
 ///
-/// Thread safety: a value; ``measure(width:height:tileSize:workers:pacing:framesPerSecond:)`` runs on the
-/// calling thread and its workers. Cost: about 110 floor frames (0.9 s at 120 Hz, paced) and a
-/// framebuffer plus a framebuffer's worth of tiles, freed before it returns.
+/// Thread safety: a value; ``measure(width:height:tileSize:workers:pacing:framesPerSecond:moveRows:)``
+/// runs on the calling thread and threads it starts. Cost: 68 back-to-back writes and up to 34 paced slots
+/// for each of the three paced figures (0.85 s at 120 Hz; fewer slots at low frame rates); a framebuffer
+/// and a set of tiles covering it, freed before it returns.
 public struct FloorMeasurement: Sendable {
     /// Median time of a floor frame written right after the previous one, milliseconds.
     public var backToBackMilliseconds: Double
@@ -36,47 +36,72 @@ public struct FloorMeasurement: Sendable {
     public var moveMilliseconds: Double?
     /// The rows each frame of the benchmark's scroll moves (its speed × scale / fps, rounded).
     public var moveRows: Int?
+    /// The worker threads used: the benchmark's workers, at most the CPU count (the floor's barrier spins).
+    public var threads: Int
 
-    /// Floor frames of each kind that are counted (after ``warmUpFrames``).
+    /// Frames of each kind counted back to back (after ``warmUpFrames``); paced kinds count fewer at low
+    /// frame rates (a quarter of the frames per second, at least 5).
     public static let countedFrames = 31
     public static let warmUpFrames = 3
+    /// The largest framebuffer measured, in pixels (8K: the floor allocates its own framebuffer and tiles).
+    public static let maximumPixels = 7680 * 4320
 
     /// Measures both floors (the paced one only when `pacing` is `vsync`), and the move of `moveRows` rows
-    /// when it is in 1 ..< `height`.
+    /// when it is in 1 ..< `height`. `nil` when the framebuffer has more than ``maximumPixels`` pixels or a
+    /// worker thread could not be started.
     /// - Parameters: `width`, `height`, `tileSize`, `workers` ≥ 1 and `framesPerSecond` in 1…1000 (a
     ///   benchmark's validated options).
     public static func measure(width: Int, height: Int, tileSize: Int, workers: Int, pacing: FramePacer.Mode,
-                               framesPerSecond: Double, moveRows: Int? = nil) -> FloorMeasurement {
+                               framesPerSecond: Double, moveRows: Int? = nil) -> FloorMeasurement? {
+        guard width * height <= maximumPixels else { return nil }
         let floor = FrameFloor(width: width, height: height, tileSize: tileSize)
-        func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
-        /// The faster mode's median of `countedFrames` frames, each after `wait()`.
-        func frames(wait: () -> Void) -> Double {
-            var times: [FrameFloor.Mode: [Double]] = [:]
-            for index in 0..<(warmUpFrames + countedFrames) {
-                for mode in [FrameFloor.Mode.stream, .tessera] {
-                    wait()
-                    let time = floor.write(mode: mode, workers: workers) * 1e3
-                    if index >= warmUpFrames { times[mode, default: []].append(time) }
-                }
-            }
-            return times.values.map(median).min()!
+        let threads = Swift.min(workers, ProcessInfo.processInfo.activeProcessorCount)
+        let paced = Swift.max(5, Swift.min(countedFrames, Int(framesPerSecond / 4)))
+        guard let backToBack = fastestWrite(floor, threads: threads, counted: countedFrames, pacing: .none,
+                                            framesPerSecond: framesPerSecond) else { return nil }
+        var measurement = FloorMeasurement(backToBackMilliseconds: backToBack, threads: threads)
+        if pacing == .vsync {
+            guard let time = fastestWrite(floor, threads: threads, counted: paced, pacing: .vsync,
+                                          framesPerSecond: framesPerSecond) else { return nil }
+            measurement.pacedMilliseconds = time
         }
-        let backToBack = frames {}
-        var pacer = FramePacer(mode: .vsync, framesPerSecond: framesPerSecond)
-        let paced = pacing == .vsync ? frames { pacer.waitForNextFrame() } : nil
-        var move: Double?
         if let moveRows, moveRows > 0, moveRows < height {
             var pacer = FramePacer(mode: pacing, framesPerSecond: framesPerSecond)
-            var times: [Double] = []
-            for index in 0..<(warmUpFrames + countedFrames) {
+            guard let time = median(counted: pacing == .vsync ? paced : countedFrames, { () -> Double? in
                 pacer.waitForNextFrame()
-                let time = floor.move(rows: moveRows, workers: workers) * 1e3
-                if index >= warmUpFrames { times.append(time) }
-            }
-            move = median(times)
+                return floor.move(rows: moveRows, workers: threads)
+            }) else { return nil }
+            (measurement.moveMilliseconds, measurement.moveRows) = (time, moveRows)
         }
         _ = floor.checksum
-        return FloorMeasurement(backToBackMilliseconds: backToBack, pacedMilliseconds: paced, moveMilliseconds: move,
-                                moveRows: move == nil ? nil : moveRows)
+        return measurement
+    }
+
+    /// The median time of a streaming write of `floor` with its own loop and with Tessera's kernel (each
+    /// write on its own slot when `pacing` is `vsync`), the faster of the two, milliseconds; `nil` when a write
+    /// could not start its threads. `counted` writes of each mode after ``warmUpFrames``.
+    public static func fastestWrite(_ floor: FrameFloor, threads: Int, counted: Int, pacing: FramePacer.Mode,
+                                    framesPerSecond: Double) -> Double? {
+        var pacer = FramePacer(mode: pacing, framesPerSecond: framesPerSecond)
+        var medians: [Double] = []
+        for mode in [FrameFloor.Mode.stream, .tessera] {
+            guard let time = median(counted: counted, { () -> Double? in
+                pacer.waitForNextFrame()
+                return floor.write(mode: mode, workers: threads)
+            }) else { return nil }
+            medians.append(time)
+        }
+        return medians.min()
+    }
+
+    /// The median of `counted` runs of `run` (seconds) after ``warmUpFrames``, in milliseconds; `nil` as
+    /// soon as a run returns nil.
+    static func median(counted: Int, _ run: () -> Double?) -> Double? {
+        var times: [Double] = []
+        for index in 0..<(warmUpFrames + counted) {
+            guard let time = run() else { return nil }
+            if index >= warmUpFrames { times.append(time * 1e3) }
+        }
+        return times.sorted()[times.count / 2]
     }
 }

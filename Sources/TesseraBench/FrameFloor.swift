@@ -23,9 +23,9 @@ import _Builtin_intrinsics.intel
 /// `tessera bench` measures it in the same run as its frames, back to back and paced like them
 /// (``ScrollBenchmark/Report/floor``); `tessera-benchmarks`' `frame` group against a full `feed` frame.
 ///
-/// Units: device pixels, bytes. Thread safety: one `write` at a time (the workers of a `write` write
-/// disjoint rows). Memory: the framebuffer and a framebuffer's worth of tiles per set (33 MB and 35 MB at
-/// 4K), 64-byte aligned, freed on deinit.
+/// Units: device pixels, bytes. Thread safety: one `write` or `move` at a time (they share the barrier;
+/// the workers of one write disjoint rows or columns). Memory: the framebuffer and, per set, tiles
+/// covering it (whole tiles: 33 MB and 35 MB at 4K), 64-byte aligned, freed on deinit.
 public final class FrameFloor: @unchecked Sendable {
     public enum Mode: String, CaseIterable, Sendable {
         /// glibc `memcpy` per row segment.
@@ -72,74 +72,92 @@ public final class FrameFloor: @unchecked Sendable {
     }
 
     /// Writes the whole frame once, each worker on a thread of its own started for this write (as the
-    /// `anchors`-style C probe does; a worker sharing the caller's CPU at first slowed paced frames here). `columnWidth` (default: the tile side) divides the tile side.
-    /// Returns the seconds from the moment every worker is running (a spin barrier) to the moment the
-    /// last one is done: the memory work without the threads' start, which the caller's wall time includes.
+    /// `anchors`-style C probe does; a worker sharing the caller's CPU at first slowed paced frames here).
+    /// `columnWidth` (default: the tile side) is positive and divides the tile side.
+    /// Returns the seconds from the moment every worker runs (a spin barrier) to the moment the last one
+    /// finishes its rows, both read by the workers: starting and joining threads is not counted. `nil`
+    /// when a thread could not be started. Use as many workers as CPUs at most: the barrier spins.
     @discardableResult
-    public func write(columnWidth: Int? = nil, mode: Mode, workers: Int) -> Double {
+    public func write(columnWidth: Int? = nil, mode: Mode, workers: Int) -> Double? {
         let columnWidth = columnWidth ?? tileSize
+        precondition(columnWidth > 0 && tileSize % columnWidth == 0, "columnWidth must divide the tile side")
         let set = (frames % tileSets) * tileColumns * tileRows
         frames += 1
         let workers = Swift.max(1, workers)
-        arrived.store(0, ordering: .relaxed)
-        let done = DispatchSemaphore(value: 0)
-        for index in 0..<workers {  // the caller only waits, as the C probe's: the kernel spreads the workers
-            Thread { [self] in
-                part(index, of: workers, columnWidth: columnWidth, mode: mode, set: set)
-                done.signal()
-            }.start()
+        return run(workers: workers) { [self] index in
+            writeRows(height * index / workers, height * (index + 1) / workers, columnWidth: columnWidth,
+                      mode: mode, set: set)
         }
-        for _ in 0..<workers { done.wait() }
-        return (ContinuousClock.now - released.withLock { $0 }).milliseconds / 1e3
     }
 
-    /// Moves the framebuffer's pixels up by `rows` rows (1 ..< height), as a scroll frame that keeps the
-    /// last frame's pixels does before compositing the exposed strip (`Composite/ScrollMove.swift`):
-    /// `memmove` (temporal stores) row by row, top down, each worker a range of columns split at multiples
-    /// of 16 pixels. Timed as ``write(columnWidth:mode:workers:)``; returns seconds.
+    /// Moves the whole framebuffer's pixels up by `rows` rows (1 ..< height): the bare memory work of a
+    /// scroll frame that keeps the last frame's pixels (the compositor's `Composite/ScrollMove.swift`
+    /// moves only the scroll window, skips rows the frame composites anyway and copies in blocks with the
+    /// tier's copy kernel). Here: `memmove` (temporal stores) row by row, top down, each worker a range of
+    /// columns split at multiples of 16 pixels. Timed and returns as ``write(columnWidth:mode:workers:)``.
     @discardableResult
-    public func move(rows: Int, workers: Int) -> Double {
+    public func move(rows: Int, workers: Int) -> Double? {
         precondition(rows > 0 && rows < height)
         let workers = Swift.max(1, workers)
+        return run(workers: workers) { [self] index in
+            let x0 = width * index / workers / 16 * 16
+            let x1 = index + 1 == workers ? width : width * (index + 1) / workers / 16 * 16
+            let rowBytes = width * 4
+            for y in 0..<(height - rows) {
+                let destination = framebuffer + y * rowBytes + x0 * 4
+                memmove(destination, destination + rows * rowBytes, (x1 - x0) * 4)
+            }
+        }
+    }
+
+    /// Workers that reached the barrier of the current run (`workers + 1` once it is released), and that
+    /// finished.
+    private let arrived = Atomic<Int>(0), finished = Atomic<Int>(0)
+    /// When the current run's barrier released its workers, and when its last worker finished.
+    private let times = Mutex((released: ContinuousClock.now, ended: ContinuousClock.now))
+
+    /// Runs `part(index)` for every index in `0 ..< workers`, each on a thread started for this run (the
+    /// caller only waits: the kernel spreads the workers), all released together by a spin barrier.
+    /// Returns the seconds from the release to the end of the last part; `nil` when a thread could not be
+    /// started (the started ones are released and joined).
+    private func run(workers: Int, _ part: @escaping @Sendable (Int) -> Void) -> Double? {
         arrived.store(0, ordering: .relaxed)
-        let done = DispatchSemaphore(value: 0)
+        finished.store(0, ordering: .relaxed)
+        var threads: [pthread_t] = []
         for index in 0..<workers {
-            Thread { [self] in
-                barrier(workers)
-                let x0 = width * index / workers / 16 * 16
-                let x1 = index + 1 == workers ? width : width * (index + 1) / workers / 16 * 16
-                let rowBytes = width * 4
-                for y in 0..<(height - rows) {
-                    let destination = framebuffer + y * rowBytes + x0 * 4
-                    memmove(destination, destination + rows * rowBytes, (x1 - x0) * 4)
+            let work = Unmanaged.passRetained(ThreadWork { [self] in
+                if arrived.add(1, ordering: .acquiringAndReleasing).newValue == workers {
+                    times.withLock { $0.released = .now }
+                    arrived.store(workers + 1, ordering: .releasing)
+                } else {
+                    while arrived.load(ordering: .acquiring) <= workers { sched_yield() }
                 }
-                done.signal()
-            }.start()
+                part(index)
+                if finished.add(1, ordering: .acquiringAndReleasing).newValue == workers {
+                    times.withLock { $0.ended = .now }
+                }
+            })
+            var thread = pthread_t()
+            guard pthread_create(&thread, nil, { context in
+                Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, work.toOpaque()) == 0 else {
+                work.release()
+                arrived.store(workers + 1, ordering: .releasing)  // let the started ones through
+                for thread in threads { pthread_join(thread, nil) }
+                return nil
+            }
+            threads.append(thread)
         }
-        for _ in 0..<workers { done.wait() }
-        return (ContinuousClock.now - released.withLock { $0 }).milliseconds / 1e3
+        for thread in threads { pthread_join(thread, nil) }
+        let (released, ended) = times.withLock { ($0.released, $0.ended) }
+        return (ended - released).milliseconds / 1e3
     }
 
-    /// Workers that reached the barrier of the current write (`workers + 1` once it is released).
-    private let arrived = Atomic<Int>(0)
-    /// When the current write's barrier released its workers.
-    private let released = Mutex(ContinuousClock.now)
-
-    /// Returns once all `workers` have called it; the last to arrive notes the time in ``released``.
-    private func barrier(_ workers: Int) {
-        if arrived.add(1, ordering: .acquiringAndReleasing).newValue == workers {
-            released.withLock { $0 = .now }
-            arrived.store(workers + 1, ordering: .releasing)
-        } else {
-            while arrived.load(ordering: .acquiring) <= workers { sched_yield() }
-        }
-    }
-
-    /// Worker `index`'s rows of a write, after every worker has arrived.
-    private func part(_ index: Int, of workers: Int, columnWidth: Int, mode: Mode, set: Int) {
-        barrier(workers)
-        writeRows(height * index / workers, height * (index + 1) / workers, columnWidth: columnWidth,
-                  mode: mode, set: set)
+    /// A worker thread's body, passed through `pthread_create`'s context pointer.
+    private final class ThreadWork {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// `set`: the index of the set's first tile in `tiles`.

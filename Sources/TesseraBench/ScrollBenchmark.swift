@@ -39,7 +39,7 @@ public enum ScrollBenchmark {
         /// off by default so that a soak's memory stays flat).
         public var recordsFrames = false
         /// After the frames, measure the floor they are compared with (``FloorMeasurement``, ``Report/floor``;
-        /// off by default: it takes about a second and a framebuffer's worth of tiles).
+        /// off by default: it takes about a second at 120 Hz, a framebuffer and a set of tiles covering it).
         public var measuresFloor = false
 
         public init() {}
@@ -90,6 +90,8 @@ public enum ScrollBenchmark {
         public var memory: MemorySoak.Summary?
         /// The floor measured right after the frames, when ``Options/measuresFloor``.
         public var floor: FloorMeasurement?
+        /// Why ``floor`` is nil although ``Options/measuresFloor`` asked for it.
+        public var floorNotMeasured: String?
         public var planMilliseconds = 0.0
         public var rasterMilliseconds = 0.0
         public var compositeMilliseconds = 0.0
@@ -211,12 +213,20 @@ public enum ScrollBenchmark {
         report.peakResidentBytes = ProcessMemory.peakResidentBytes()
         report.memory = soak.summary(frames: options.frames)
         if options.measuresFloor {  // after the peak RSS: its tiles are not the compositor's memory
+            compositor.drainRaster()  // no raster work competes with the floor
+            // The move floor only for a vertical scroll that moved pixels (`ScrollMove` moves along one axis).
+            let vertical = bench.direction.x == 0 && bench.direction.y != 0
+            let rows = options.script == .pan && vertical && report.movedFrames > 0
+                ? Int((options.speed * bench.scene.viewport.scale / options.framesPerSecond).rounded()) : nil
             report.floor = FloorMeasurement.measure(width: framebuffer.width, height: framebuffer.height,
                                                     tileSize: configuration.tileSize, workers: configuration.workers,
                                                     pacing: options.pacing, framesPerSecond: options.framesPerSecond,
-                                                    moveRows: options.script == .pan && configuration.scrollMoves
-                                                        ? Int((options.speed * bench.scene.viewport.scale
-                                                               / options.framesPerSecond).rounded()) : nil)
+                                                    moveRows: rows)
+            if report.floor == nil {
+                report.floorNotMeasured = framebuffer.width * framebuffer.height > FloorMeasurement.maximumPixels
+                    ? "the framebuffer has more than \(FloorMeasurement.maximumPixels) pixels"
+                    : "a floor thread could not be started"
+            }
         }
         return report
     }

@@ -34,9 +34,10 @@ enum BenchCommand {
                          (default); none: frames back to back. Frame times are render times either way
           --scroll-moves on: a whole-pixel scroll moves the last frame's pixels and composites the rest
                          (default); off: every scrolling frame is composited (README.md, "Damage")
-          --floor        on: after the frames, measure the floor they are compared with, a streaming write of
-                         this framebuffer from cached tiles, back to back and paced as the frames (default);
-                         off: skip it (README.md, "The floor in the same run")
+          --floor        on: after the frames, measure the floor they are compared with: a streaming write of
+                         this framebuffer from cached tiles, back to back and paced as the frames, and for
+                         a vertical pan that moved pixels the move of one frame's step (default); off: skip
+                         it (README.md, "The floor in the same run")
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256

@@ -101,6 +101,7 @@ enum BenchReportFormat {
             ("offscreen_passes_per_frame", .number(Double(r.offscreenPasses) / Double(Swift.max(o.frames, 1)))),
             ("opacity_peepholes_per_frame", .number(Double(r.opacityPeepholes) / Double(Swift.max(o.frames, 1)))),
             ("floor", r.floor.map { floor in .object([
+                ("threads", .int(floor.threads)),
                 ("back_to_back_ms", .number(floor.backToBackMilliseconds)),
                 ("paced_ms", floor.pacedMilliseconds.map { .number($0) } ?? .null),
                 ("mean_over_back_to_back", .number(r.frameTimes.mean / floor.backToBackMilliseconds)),
@@ -111,16 +112,17 @@ enum BenchReportFormat {
                 ("move_ms", floor.moveMilliseconds.map { .number($0) } ?? .null),
                 ("mean_over_move", floor.moveMilliseconds.map { .number(r.frameTimes.mean / $0) } ?? .null),
             ]) } ?? .null),
+            ("floor_not_measured", r.floorNotMeasured.map { .string($0) } ?? .null),
         ])
     }
 
     /// The floor line of the text report: both floors and the frames' mean and p99 as ratios to them.
     static func floorLine(_ r: ScrollBenchmark.Report) -> String {
-        guard let floor = r.floor else { return "not measured (--floor off)" }
+        guard let floor = r.floor else { return "not measured: " + (r.floorNotMeasured ?? "--floor off") }
         let t = r.frameTimes, b = floor.backToBackMilliseconds
         func f(_ value: Double) -> String { String(format: "%.2f", value) }
         var line = "streaming write of this framebuffer from cached \(r.options.compositor.tileSize)-px tiles, "
-            + "\(r.options.compositor.workers) workers: back to back \(f(b)) ms (mean ×\(f(t.mean / b)), p99 ×\(f(t.p99 / b)))"
+            + "\(floor.threads) threads: back to back \(f(b)) ms (mean ×\(f(t.mean / b)), p99 ×\(f(t.p99 / b)))"
         if let paced = floor.pacedMilliseconds {
             line += "; paced as the frames \(f(paced)) ms (mean ×\(f(t.mean / paced)), p99 ×\(f(t.p99 / paced)))"
         }

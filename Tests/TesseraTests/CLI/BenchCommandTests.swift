@@ -18,12 +18,13 @@ import Testing
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    /// A fresh directory holding `RenderCommandTests.scene` as `scene.json` (the caller removes it).
-    func sceneFile() throws -> (directory: URL, path: String) {
+    /// A fresh directory holding `scene` (default: `RenderCommandTests.scene`) as `scene.json` (the caller
+    /// removes it).
+    func sceneFile(_ scene: String = RenderCommandTests.scene) throws -> (directory: URL, path: String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let scenePath = dir.appendingPathComponent("scene.json").path
-        try Data(RenderCommandTests.scene.utf8).write(to: URL(fileURLWithPath: scenePath))
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: scenePath))
         return (dir, scenePath)
     }
 
@@ -87,19 +88,30 @@ import Testing
         #expect(floor["paced_ms"] is NSNull && floor["move_ms"] is NSNull && floor["move_rows"] is NSNull, "\(floor)")
     }
 
-    /// A paced pan measures the paced floor and the move of its scroll step (speed × scale / fps rows);
-    /// `--floor off` measures none.
+    /// A scroll layer filling the viewport with opaque content: every frame of a pan moves its pixels.
+    static let movingScene = """
+        {"viewport": {"width": 40, "height": 30, "scale": 2},
+         "root": {"name": "root", "frame": [0, 0, 40, 30], "background": "#102030",
+           "sublayers": [
+             {"name": "list", "kind": "scroll", "frame": [0, 0, 40, 30], "contentSize": [40, 400], "clipsToBounds": true,
+              "content": [{"linearGradient": [0, 0, 40, 400], "stops": [[0, "#FF0000"], [1, "#0000FF"]]}]}]}}
+        """
+
+    /// A paced pan whose frames move measures the paced floor and the move of its scroll step (speed ×
+    /// scale / fps rows); `--floor off` measures none.
     @Test(.enabled(if: TesseraExecutable.url != nil, "needs the tessera executable next to the tests"))
     func aPacedPanMeasuresThePacedFloorAndItsMove() throws {
-        let (dir, scenePath) = try sceneFile()
+        let (dir, scenePath) = try sceneFile(Self.movingScene)
         defer { try? FileManager.default.removeItem(at: dir) }
         let arguments = [scenePath, "--frames", "3", "--fps", "1000", "--speed", "2000", "--raster", "sync",
                          "--tile-size", "16", "--json"]
         let result = try bench(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((report["moved_frames"] as? Int ?? 0) > 0)
         let floor = try #require(report["floor"] as? [String: Any])
         #expect(floor["move_rows"] as? Int == 4, "2,000 pt/s at scale 2 and 1,000 Hz: \(floor)")
+        #expect((floor["threads"] as? Int ?? 0) >= 1)
         for key in ["back_to_back_ms", "paced_ms", "move_ms", "mean_over_paced", "mean_over_move"] {
             #expect((floor[key] as? Double ?? 0) > 0, "\(key): \(floor)")
         }
