@@ -33,14 +33,16 @@ extension Compositor {
     /// The last frame's draw list with the colour ops at `changed` (``recolorings(_:)``) given `plan`'s
     /// colours.
     func recoloredDrawList(_ plan: FramePlan, changing changed: [Int])
-        -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
+        -> (list: DrawList, signatures: [DrawSignature], skipped: Int, recolored: [Int]) {
         var memo = drawListMemo
         drawListMemo = DrawListMemo()  // `memo` holds the arrays alone: they are recoloured in place
+        var recolored: [Int] = []  // the signatures changed
         for index in changed {
             guard let entry = memo.entries[index], case .color(let old) = entry.op.source,
                   case .color(let new) = plan.ops[index].source else { continue }
             for i in entry.ops { memo.ops[i] = memo.ops[i].recolored(new) }
             for i in entry.signatures { memo.signatures[i] = memo.signatures[i].recolored(new) }
+            recolored += entry.signatures
             memo.entries[index] = entry.replacing(op: plan.ops[index], onto: entry.onto)
             guard new.a == 255 else { continue }  // only an opaque colour is drawn under the tiles after it
             // The tile ops right after it that were drawn onto it: the colour under them was `old`.
@@ -52,7 +54,7 @@ extension Compositor {
             }
         }
         drawListMemo = memo
-        return (DrawList(ops: memo.ops), memo.signatures, memo.skipped)
+        return (DrawList(ops: memo.ops), memo.signatures, memo.skipped, recolored)
     }
 }
 

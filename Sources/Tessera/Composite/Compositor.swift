@@ -34,6 +34,8 @@ public final class Compositor {
     var damage = DamageTracker()
     /// The last frame's draw-list output per plan op, for the ops that did not change (`DrawListMemo.swift`).
     var drawListMemo = DrawListMemo()
+    /// The last plan's layer and op counts (``FramePlanner/expected``).
+    private var plannedSizes = (layers: 0, ops: 0)
     /// What the last frame saw, for skipping unchanged frames (`Compositor+UnchangedFrame.swift`).
     var unchanged: UnchangedFrameState?
     /// The planned frames so far (``FrameStatistics/frameNumber``).
@@ -152,10 +154,11 @@ public final class Compositor {
 
         let planStart = clock.now
         var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
-                                   lookAhead: configuration.maximumPrepaintTiles > 0)
+                                   lookAhead: configuration.maximumPrepaintTiles > 0, expected: plannedSizes)
         var planned: FramePlan?
         try tesseraPhasePlan { planned = try planner.plan(root) }
         let plan = planned!  // set unless `plan` threw
+        plannedSizes = (plan.layers.count, plan.ops.count)
         statistics.planTime = clock.now - planStart
         let moves = configuration.scrollMoves ? scrollMoves(plan) : []
         // A scroll's move starts now, on the helpers (`Compositor+EarlyMove.swift`).
@@ -205,13 +208,25 @@ public final class Compositor {
     private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], recoloring: [Int]?,
                            moves: [Damage.Move], early: EarlyMove?, into framebuffer: PixelBuffer,
                            previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
-        let list = try recoloring.map { recoloredDrawList(plan, changing: $0) } ?? drawList(plan, tiles: resolved)
-        let token = FrameToken.next()
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
         damageFormat = framebuffer.format
-        let found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
+        let token = FrameToken.next()
+        let list: (list: DrawList, signatures: [DrawSignature], skipped: Int)
+        let found: Damage
+        if let recoloring {  // the plan is the last one but for colours: no move
+            // The last frame's signatures are recoloured in place: the tracker lets go of them first (an
+            // array it shared would be copied whole), and the damage is the recoloured ops' rects.
+            tracker.releaseSignatures()
+            let recolored = recoloredDrawList(plan, changing: recoloring)
+            list = (recolored.list, recolored.signatures, recolored.skipped)
+            found = tracker.damage(recolored: recolored.recolored, of: list.signatures, viewport: framebuffer.bounds,
+                                   previousFrame: previousFrame, token: token)
+        } else {
+            list = try drawList(plan, tiles: resolved)
+            found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                    token: token, moves: moves, moved: early?.candidate)
+        }
         if let early {
             // Woken for the bands now, not when the move started: a helper that had not yet seen the move's
             // run would have skipped it for the bands' (`WorkCrew` keeps the latest run only).

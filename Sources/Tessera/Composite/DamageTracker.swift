@@ -163,6 +163,29 @@ struct DamageTracker {
         return best
     }
 
+    /// Lets go of the last frame's signatures, keeping what ``holds(_:viewport:)`` compares: for a
+    /// recoloured frame, whose signatures are the last frame's changed in place, followed by
+    /// ``damage(recolored:of:viewport:previousFrame:token:)``.
+    mutating func releaseSignatures() {
+        previous = []
+    }
+
+    /// The damage of a frame whose signatures `current` are the last frame's with those at `recolored`
+    /// (indices) changed in colour alone: their rects, merged; `[viewport]` when the framebuffer does not
+    /// hold the last frame. What ``damage(_:viewport:previousFrame:token:moves:moved:)`` finds comparing
+    /// the two lists (a replaced signature damages its rect), without comparing them. Records `current` as
+    /// the frame of `token`.
+    mutating func damage(recolored: [Int], of current: [DrawSignature], viewport: PixelRect,
+                         previousFrame: FrameToken?, token: FrameToken) -> Damage {
+        defer {
+            previous = current
+            previousViewport = viewport
+            lastToken = token
+        }
+        guard holds(previousFrame, viewport: viewport) else { return Damage(regions: [viewport], move: nil) }
+        return Damage(regions: Self.merged(recolored.map { current[$0].destination }, within: viewport), move: nil)
+    }
+
     /// True when a framebuffer holding `previousFrame` (over `viewport`) holds the last frame recorded.
     func holds(_ previousFrame: FrameToken?, viewport: PixelRect) -> Bool {
         previousFrame != nil && previousFrame == lastToken && previousViewport == viewport

@@ -78,6 +78,47 @@ import Testing
 
     /// Band workers composite each rect from scratch, concurrently: the rects must cover every change and
     /// never overlap (a translucent op would blend twice where two workers drew it).
+    /// A recoloured frame's damage, taken from the recoloured signatures without comparing the lists
+    /// (`Compositor+RecoloredFrame.swift`), covers every recoloured rect in at most `maximumRects` rects,
+    /// and is the damage the comparison finds while both merge exactly (the comparison lists a replaced
+    /// rect twice); everything when the framebuffer does not hold the last frame.
+    @Test(arguments: [1, 2, 3])
+    func recolouredDamageIsTheComparedDamage(seed: UInt64) {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20 {
+            let ops = (0..<(1 + next(60))).map { index in
+                Self.signature(UInt8(truncatingIfNeeded: index), PixelRect(x: next(90), y: next(70), width: 1 + next(30),
+                                                                           height: 1 + next(30)))
+            }
+            let recolored = ops.indices.filter { _ in next(4) == 0 }
+            var current = ops
+            for index in recolored { current[index] = Self.signature(UInt8(truncatingIfNeeded: 100 + index), ops[index].destination) }
+            var (compared, token) = Self.tracker(after: ops)
+            var (direct, directToken) = Self.tracker(after: ops)
+            let expected = compared.damageRegions(current, viewport: Self.viewport, previousFrame: token, token: .next())
+            direct.releaseSignatures()
+            let found = direct.damage(recolored: recolored, of: current, viewport: Self.viewport,
+                                      previousFrame: directToken, token: .next())
+            #expect(found.move == nil && found.regions.count <= DamageTracker.maximumRects)
+            for index in recolored {
+                let rect = current[index].destination.intersection(Self.viewport)
+                guard !rect.isEmpty else { continue }
+                #expect(found.regions.contains { $0.contains(rect) }, "\(rect) is not covered")
+            }
+            if 2 * recolored.count <= DamageTracker.exactMergeLimit {
+                #expect(found.regions == expected, "recoloured \(recolored) of \(ops.count)")
+            }
+            var (stale, _) = Self.tracker(after: ops)
+            stale.releaseSignatures()
+            #expect(stale.damage(recolored: recolored, of: current, viewport: Self.viewport, previousFrame: .next(),
+                                 token: .next()).regions == [Self.viewport])
+        }
+    }
+
     @Test(arguments: [12, 31, 40, 300])
     func manyScatteredChangesBecomeAtMostEightDisjointRectsCoveringThem(count: Int) {
         let rects = (0..<count).map { PixelRect(x: ($0 * 37) % 90, y: ($0 * 23) % 70, width: 3 + $0 % 7, height: 2 + $0 % 5) }
