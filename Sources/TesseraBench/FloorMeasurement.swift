@@ -94,14 +94,14 @@ public struct FloorMeasurement: Sendable {
         return medians.min()
     }
 
-    /// The median of `counted` runs of `run` (seconds) after ``warmUpFrames``, in milliseconds; `nil` as
-    /// soon as a run returns nil.
+    /// The median (``FrameTimeSummary/p50``) of `counted` runs of `run` (seconds) after ``warmUpFrames``,
+    /// in milliseconds; `nil` as soon as a run returns nil.
     static func median(counted: Int, _ run: () -> Double?) -> Double? {
         var times: [Double] = []
         for index in 0..<(warmUpFrames + counted) {
             guard let time = run() else { return nil }
             if index >= warmUpFrames { times.append(time * 1e3) }
         }
-        return times.sorted()[times.count / 2]
+        return FrameTimeSummary(milliseconds: times).p50
     }
 }

@@ -94,14 +94,13 @@ public final class FrameFloor: @unchecked Sendable {
     /// scroll frame that keeps the last frame's pixels (the compositor's `Composite/ScrollMove.swift`
     /// moves only the scroll window, skips rows the frame composites anyway and copies in blocks with the
     /// tier's copy kernel). Here: `memmove` (temporal stores) row by row, top down, each worker a range of
-    /// columns split at multiples of 16 pixels. Timed and returns as ``write(columnWidth:mode:workers:)``.
+    /// columns split as the compositor's move splits them (`ScrollMove.columns`). Timed and returns as ``write(columnWidth:mode:workers:)``.
     @discardableResult
     public func move(rows: Int, workers: Int) -> Double? {
         precondition(rows > 0 && rows < height)
         let workers = Swift.max(1, workers)
         return run(workers: workers) { [self] index in
-            let x0 = width * index / workers / 16 * 16
-            let x1 = index + 1 == workers ? width : width * (index + 1) / workers / 16 * 16
+            let (x0, x1) = ScrollMove.columns(index, of: workers, width: width)
             let rowBytes = width * 4
             for y in 0..<(height - rows) {
                 let destination = framebuffer + y * rowBytes + x0 * 4

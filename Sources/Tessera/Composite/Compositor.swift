@@ -174,7 +174,7 @@ public final class Compositor {
         let rasterStart = clock.now
         // Only colours changed and the tiles are the last frame's: recolour its draw list
         // (`Compositor+RecoloredFrame.swift`).
-        var recolorings = recolorings(plan)
+        var recolorings = early == nil ? recolorings(plan) : nil  // a recoloured frame moves nothing
         var resolved: [TileManager.ResolvedTile?] = []
         try tesseraPhaseTiles {
             if recolorings != nil, tiles.repeatLastFrame(plan, statistics: &statistics) { return }
@@ -214,7 +214,7 @@ public final class Compositor {
         let token = FrameToken.next()
         let list: (list: DrawList, signatures: [DrawSignature], skipped: Int)
         let found: Damage
-        if let recoloring {  // the plan is the last one but for colours: no move
+        if let recoloring {  // the plan is the last one but for colours: no move, none started early
             // The last frame's signatures are recoloured in place: the tracker lets go of them first (an
             // array it shared would be copied whole), and the damage is the recoloured ops' rects.
             tracker.releaseSignatures()

@@ -29,7 +29,7 @@ import TesseraPixels
 /// Cost: a read and a write of every moved pixel (about one copy of the framebuffer). Thread safety: a
 /// value; chunks may run concurrently on one framebuffer, and must all have returned before anything
 /// else reads or writes its pixels.
-struct ScrollMove: Sendable {
+package struct ScrollMove: Sendable {
     /// Pixel `(x, y)` receives pixel `(x − offset.x, y − offset.y)`.
     let offset: (x: Int, y: Int)
     /// The pixels that receive one: the moving window and that window moved by `offset`.
@@ -100,9 +100,7 @@ struct ScrollMove: Sendable {
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let stride = framebuffer.bytesPerRow
         if offset.y != 0 {
-            // Columns split at multiples of 16 pixels (64 bytes: whole cache lines when rows start on one).
-            let x0 = window.width * chunk / chunks / 16 * 16
-            let x1 = chunk + 1 == chunks ? window.width : window.width * (chunk + 1) / chunks / 16 * 16
+            let (x0, x1) = Self.columns(chunk, of: chunks, width: window.width)
             let block = Swift.min(abs(offset.y), Self.maximumBlockRows)
             func copyRows(_ y0: Int, _ y1: Int) {
                 guard y1 > y0 else { return }
@@ -130,6 +128,13 @@ struct ScrollMove: Sendable {
                 memmove(destination, destination - offset.x * 4, window.width * 4)
             }
         }
+    }
+
+    /// The columns `x0 ..< x1` (of `0 ..< width`) of chunk `chunk` of `chunks` of a vertical move: split at
+    /// multiples of 16 pixels (64 bytes: whole cache lines when rows start on one), the last reaching
+    /// `width`; a chunk may be empty.
+    package static func columns(_ chunk: Int, of chunks: Int, width: Int) -> (x0: Int, x1: Int) {
+        (width * chunk / chunks / 16 * 16, chunk + 1 == chunks ? width : width * (chunk + 1) / chunks / 16 * 16)
     }
 
     /// The fewest columns (vertical moves) or rows (horizontal moves) worth a chunk of their own.
