@@ -99,6 +99,11 @@ public enum ScrollBenchmark {
         public var offscreenPasses = 0
         public var opacityPeepholes = 0
         public var isaTier = ""
+        /// True when the frames that move pixels store them streaming (``Compositor/ScrollMoveStores``
+        /// resolved for this framebuffer and CPU).
+        public var movesStream = false
+        /// The CPU's last-level cache (``CPUCaches/lastLevelBytes``), what the automatic choice reads.
+        public var lastLevelCacheBytes: Int?
         /// One record per measured frame when ``Options/recordsFrames`` is set, else empty.
         public var series: [FrameRecord] = []
 
@@ -157,6 +162,8 @@ public enum ScrollBenchmark {
         report.options.compositor = configuration
         report.isaTier = compositor.kernelTier.rawValue
         report.framePixels = Double(framebuffer.width * framebuffer.height)
+        report.movesStream = compositor.movesStream(framebuffer)
+        report.lastLevelCacheBytes = CPUCaches.current.lastLevelBytes
         let first = clock.now
         _ = try render("warm-up")
         compositor.drainRaster()

@@ -36,6 +36,7 @@ public func tesseraConfigInit(_ config: UnsafeMutablePointer<tessera_config>?) -
         c.levels_of_detail = Int32(defaults.levelsOfDetail)
         c.levels_of_detail_bias = Int32(defaults.levelsOfDetailBias)
         c.scroll_moves = defaults.scrollMoves ? 1 : 0
+        c.scroll_move_stores = tessera_scroll_move_stores(TESSERA_SCROLL_MOVE_STORES_AUTO)
         out.pointee = c
     }
 }
@@ -68,12 +69,22 @@ private func configuration(_ c: tessera_config) throws -> Compositor.Configurati
     guard c.scroll_moves == 0 || c.scroll_moves == 1 else {
         throw Failure.invalidArgument("config->scroll_moves", "must be 0 or 1, got \(c.scroll_moves)")
     }
+    let stores: Compositor.ScrollMoveStores
+    switch Int(c.scroll_move_stores) {
+    case Int(TESSERA_SCROLL_MOVE_STORES_AUTO): stores = .automatic
+    case Int(TESSERA_SCROLL_MOVE_STORES_TEMPORAL): stores = .temporal
+    case Int(TESSERA_SCROLL_MOVE_STORES_STREAMING): stores = .streaming
+    default:
+        throw Failure.invalidArgument("config->scroll_move_stores",
+                                      "must be a TESSERA_SCROLL_MOVE_STORES_* value (0…2), got \(c.scroll_move_stores)")
+    }
     let configuration = Compositor.Configuration(
         tileSize: Int(c.tile_size), workers: Int(c.workers), cacheBudgetBytes: Int(c.cache_budget_bytes),
         scale: c.scale, bandHeight: Int(c.band_height), maximumPrepaintTiles: Int(c.max_prepaint_tiles),
         kernelTier: tier, rasterMode: mode, rasterDeadline: .microseconds(c.raster_deadline_us),
         backgroundRaster: c.background_raster == 1, levelsOfDetail: Int(c.levels_of_detail),
-        levelsOfDetailBias: Int(c.levels_of_detail_bias), scrollMoves: c.scroll_moves == 1)
+        levelsOfDetailBias: Int(c.levels_of_detail_bias), scrollMoves: c.scroll_moves == 1,
+        scrollMoveStores: stores)
     return try renamingArguments(configNames) { try configuration.validated() }
 }
 

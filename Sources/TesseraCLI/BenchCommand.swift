@@ -4,7 +4,7 @@ import TesseraBench
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
 /// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none]
-/// [--scroll-moves on|off] [--floor on|off] [--workers N]
+/// [--scroll-moves on|off] [--moved-stores auto|temporal|streaming] [--floor on|off] [--workers N]
 /// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--levels-of-detail N]
 /// [--levels-of-detail-bias N] [--trace FILE.json] [--plot FILE.svg]
 /// [--json [--per-frame]]`
@@ -12,7 +12,8 @@ enum BenchCommand {
     static let usage = """
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
-                             [--pace vsync|none] [--scroll-moves on|off] [--floor on|off]
+                             [--pace vsync|none] [--scroll-moves on|off] [--moved-stores auto|temporal|streaming]
+                             [--floor on|off]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
                              [--levels-of-detail N] [--levels-of-detail-bias N]
                              [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
@@ -34,6 +35,8 @@ enum BenchCommand {
                          (default); none: frames back to back. Frame times are render times either way
           --scroll-moves on: a whole-pixel scroll moves the last frame's pixels and composites the rest
                          (default); off: every scrolling frame is composited (README.md, "Damage")
+          --moved-stores how a frame that moves pixels stores them: auto (default: streaming when the
+                         framebuffer holds at least half the last-level cache, else temporal), temporal, streaming
           --floor        on: after the frames, measure the floor they are compared with: a streaming write of
                          this framebuffer from cached tiles, back to back and paced as the frames, and for
                          a vertical pan that moved pixels the move of one frame's step (default); off: skip
@@ -70,6 +73,9 @@ enum BenchCommand {
         }
         if let moves = try options.choice("--scroll-moves", ["on", "off"]) {
             bench.compositor.scrollMoves = moves == "on"
+        }
+        if let stores = try options.choice("--moved-stores", ["auto", "temporal", "streaming"]) {
+            bench.compositor.scrollMoveStores = stores == "auto" ? .automatic : Compositor.ScrollMoveStores(rawValue: stores)!
         }
         bench.measuresFloor = try options.choice("--floor", ["on", "off"]).map { $0 == "on" } ?? true
         if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {

@@ -48,6 +48,8 @@ enum BenchReportFormat {
             ("pace", .string(o.pacing.rawValue)),
             ("workers", .int(o.compositor.workers)), ("tile_size", .int(o.compositor.tileSize)),
             ("isa_tier", .string(r.isaTier)),
+            ("moved_stores", .string(r.movesStream ? "streaming" : "temporal")),
+            ("last_level_cache_bytes", r.lastLevelCacheBytes.map { .int($0) } ?? .null),
             ("format", .string(r.options.format.rawValue)),
             ("frame_ms", .object([("mean", .number(r.frameTimes.mean)), ("p50", .number(r.frameTimes.p50)),
                                   ("p95", .number(r.frameTimes.p95)), ("p99", .number(r.frameTimes.p99)),
@@ -164,7 +166,7 @@ enum BenchReportFormat {
                 .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
-              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame), \(r.recoloredFrames) recoloured
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame, \(r.movesStream ? "streaming" : "temporal") stores; last-level cache \(r.lastLevelCacheBytes.map(mib) ?? "unknown")), \(r.recoloredFrames) recoloured
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               phase ms / frame  plan \(f(r.planMilliseconds / frames)), raster \(f(r.rasterMilliseconds / frames)), composite \(f(r.compositeMilliseconds / frames))
               group opacity     \(f(Double(r.offscreenPasses) / frames)) offscreen passes per frame, \(f(Double(r.opacityPeepholes) / frames)) peepholes

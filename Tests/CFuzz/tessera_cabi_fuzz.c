@@ -993,6 +993,7 @@ static void do_compositor_create(world *w) {
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, 99, INT32_MIN}; config.raster_mode = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.background_raster = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {-1, 2, INT32_MAX, INT32_MIN}; config.scroll_moves = v[below(r, 4)]; }
+        else if (chance(r, 50)) { static const int32_t v[] = {-1, 3, INT32_MAX, INT32_MIN}; config.scroll_move_stores = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int64_t v[] = {-1, 1000001, INT64_MIN, INT64_MAX}; config.raster_deadline_us = v[below(r, 4)]; }
         else if (chance(r, 50)) { static const int32_t v[] = {0, -1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail = v[below(r, 5)]; }
         else { static const int32_t v[] = {-1, 17, INT32_MIN, INT32_MAX}; config.levels_of_detail_bias = v[below(r, 4)]; }

@@ -20,13 +20,14 @@ func expectOK(_ status: tessera_status, sourceLocation: SourceLocation = #_sourc
 }
 
 /// A small compositor (64-pixel tiles, one worker, scale 1, the default raster mode) for the misuse tests.
-func makeCompositor(tileSize: Int64 = 64, workers: Int64 = 1,
-                    rasterMode: tessera_raster_mode? = nil) throws -> tessera_compositor {
+func makeCompositor(tileSize: Int64 = 64, workers: Int64 = 1, rasterMode: tessera_raster_mode? = nil,
+                    scrollMoveStores: tessera_scroll_move_stores? = nil) throws -> tessera_compositor {
     var config = tessera_config()
     expectOK(tessera_config_init(&config))
     config.tile_size = tileSize
     config.workers = workers
     if let rasterMode { config.raster_mode = rasterMode }
+    if let scrollMoveStores { config.scroll_move_stores = scrollMoveStores }
     var compositor: tessera_compositor = 0
     expectOK(tessera_compositor_create(&config, &compositor))
     try #require(compositor != 0)

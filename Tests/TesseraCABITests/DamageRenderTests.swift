@@ -50,9 +50,11 @@ import Testing
     }
 
     /// A whole-point scroll of a layer with content moves the last frame's pixels (`pixels_moved`) and
-    /// composites the rest: the same bytes as a full render.
-    @Test func aScrollMovesTheLastFramesPixelsAndEqualsAFullRender() throws {
-        let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC))
+    /// composites the rest: the same bytes as a full render, with either kind of stores.
+    @Test(arguments: [TESSERA_SCROLL_MOVE_STORES_AUTO, TESSERA_SCROLL_MOVE_STORES_TEMPORAL, TESSERA_SCROLL_MOVE_STORES_STREAMING])
+    func aScrollMovesTheLastFramesPixelsAndEqualsAFullRender(stores: Int) throws {
+        let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC),
+                                            scrollMoveStores: tessera_scroll_move_stores(stores))
         let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30))
         let scroll = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30), scroll: true)
         let page = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 200))

@@ -110,6 +110,11 @@ struct MisuseTests {
         bad = config
         bad.scroll_moves = -1
         expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->scroll_moves")
+        for value: Int32 in [-1, 3, .max] {
+            bad = config
+            bad.scroll_move_stores = value
+            expectFailure(tessera_compositor_create(&bad, &out), invalidArgument, naming: "config->scroll_move_stores")
+        }
         for value: Int32 in [0, -1, 17, .min] {
             bad = config
             bad.levels_of_detail = value

@@ -112,6 +112,16 @@ enum {
                                    callbacks only during tessera_compositor_render. */
 };
 
+/** How a frame that moves the previous frame's pixels stores them (tessera_config.scroll_move_stores). */
+typedef int32_t tessera_scroll_move_stores;
+enum {
+    TESSERA_SCROLL_MOVE_STORES_AUTO = 0,      /**< Streaming when the framebuffer holds at least half the CPU's
+                                                   last-level cache (it would not stay cached until the next
+                                                   frame reads it back), temporal otherwise. The default. */
+    TESSERA_SCROLL_MOVE_STORES_TEMPORAL = 1,  /**< Temporal stores: the next frame reads them from the cache. */
+    TESSERA_SCROLL_MOVE_STORES_STREAMING = 2  /**< Non-temporal (streaming) stores, as a full frame's. */
+};
+
 /* ---- Handles ------------------------------------------------------------------------------------- */
 
 typedef uint64_t tessera_compositor; /**< A compositor handle. */
@@ -155,6 +165,10 @@ typedef struct tessera_config {
                                        then reads the framebuffer); 0: never (set it when reading `pixels` is
                                        slow, e.g. write-combined memory). Any other value is
                                        TESSERA_INVALID_ARGUMENT naming "config->scroll_moves". */
+    tessera_scroll_move_stores scroll_move_stores; /**< How a frame that moves pixels stores them:
+                                       TESSERA_SCROLL_MOVE_STORES_AUTO (default), _TEMPORAL or _STREAMING; any
+                                       other value is TESSERA_INVALID_ARGUMENT naming
+                                       "config->scroll_move_stores". */
 } tessera_config;
 
 /** Fills `config` with the defaults. */

@@ -27,7 +27,9 @@ import TesseraKernelBodies
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
 /// (a scroll: ``ScrollMove``, run as the first work items, the band parts it touches waiting for them)
-/// streams nothing: the next frame of the scroll moves these pixels again and reads them from the cache.
+/// streams only when its move does (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
+/// frame of the scroll moves these pixels again, and reads them from the cache when the cache can keep
+/// the framebuffer.
 ///
 /// Bands are disjoint, so workers never write the same pixel, and each pixel sees the same visible ops
 /// in the same order whatever the band height, worker count or which worker takes which band; streaming
@@ -46,13 +48,14 @@ enum BandCompositor {
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
-    /// `moved`: the caller moved the pixels before (a scroll frame's early move): nothing streams.
+    /// `moved`: the caller moved the pixels before (a scroll frame's early move): nothing streams, unless
+    /// `movedStreams` (the early move streamed: ``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
     /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
-                          move: ScrollMove? = nil, moved: Bool = false,
+                          move: ScrollMove? = nil, moved: Bool = false, movedStreams: Bool = false,
                           helperArea: Int = minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
@@ -79,7 +82,8 @@ enum BandCompositor {
         let area = work.reduce(0) { $0 + $1.rect.area }
         let small = move == nil && area < helperArea
         let lanes = small ? 1 : Swift.min(workers, itemCount + moveChunks)
-        let streams = move == nil && !moved  // a scroll's next frame moves these pixels again: keep them in the cache
+        // A scroll's next frame moves these pixels again: they stream only when the move does.
+        let streams = move.map(\.streams) ?? (!moved || movedStreams)
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {

@@ -48,7 +48,7 @@ extension Compositor {
         guard window.area >= viewport.area / Self.crewDamageFraction,
               abs(candidate.offset.x) < window.width, abs(candidate.offset.y) < window.height,
               let move = ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
-                                    chunksPerWorker: Self.earlyMoveChunksPerWorker)
+                                    chunksPerWorker: Self.earlyMoveChunksPerWorker, streams: movesStream(framebuffer))
         else { return nil }
         let routines = kernels.routines
         guard let run = WorkLanes.start(count: move.chunks, crew: crew, { move.run(chunk: $0, of: framebuffer, routines) })

@@ -234,7 +234,8 @@ public final class Compositor {
             early.run.join()
         }
         let move = early != nil ? nil : found.move.flatMap {
-            ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions)
+            ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions,
+                       streams: movesStream(framebuffer))
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         let regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
@@ -252,6 +253,7 @@ public final class Compositor {
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
                                                      move: move, moved: early != nil,
+                                                     movedStreams: early?.move.streams ?? false,
                                                      // a small framebuffer's whole frame still takes helpers
                                                      helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved
@@ -266,6 +268,11 @@ public final class Compositor {
         // What a host presents: every pixel of the moved window may differ.
         statistics.damage = found.move.map { DamageTracker.merged(regions + [$0.window], within: framebuffer.bounds) }
             ?? regions
+    }
+
+    /// Whether a frame that moves pixels into `framebuffer` streams them (``Configuration-swift.struct/scrollMoveStores``).
+    package func movesStream(_ framebuffer: PixelBuffer) -> Bool {
+        configuration.scrollMoveStores.streams(framebufferBytes: framebuffer.bytesPerRow * framebuffer.height)
     }
 
     /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when

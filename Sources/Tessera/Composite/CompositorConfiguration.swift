@@ -13,6 +13,29 @@ extension Compositor {
         case synchronous
     }
 
+    /// How a frame that moves the last frame's pixels (a scroll, ``Configuration/scrollMoves``) stores them:
+    /// the move and that frame's composite (README.md, "Damage: idle frames are free").
+    public enum ScrollMoveStores: String, Sendable, Hashable, CaseIterable {
+        /// Streaming when the framebuffer holds at least half the bytes of the CPU's last-level cache
+        /// (``CPUCaches/lastLevelBytes``: it would not stay cached until the next frame reads it back),
+        /// temporal otherwise and when the cache size is unknown. The default.
+        case automatic
+        /// Temporal stores: the next frame's move reads these pixels from the cache.
+        case temporal
+        /// Non-temporal (streaming) stores, as a full frame's: no read for ownership of lines the cache
+        /// would lose before the next frame anyway.
+        case streaming
+
+        /// Whether a moving frame into a framebuffer of `framebufferBytes` streams, on a CPU with `caches`.
+        package func streams(framebufferBytes: Int, caches: CPUCaches = .current) -> Bool {
+            switch self {
+            case .temporal: false
+            case .streaming: true
+            case .automatic: caches.lastLevelBytes.map { framebufferBytes >= $0 / 2 } ?? false
+            }
+        }
+    }
+
     /// The fixed settings of a ``Compositor``; checked when the compositor is created.
     ///
     /// Thread safety: a plain value.
@@ -57,6 +80,8 @@ extension Compositor {
         /// free"). A move reads the framebuffer: turn it off when reading the caller's memory is slow
         /// (write-combined or uncached mappings).
         public var scrollMoves: Bool
+        /// How a frame that moves pixels stores them (default ``ScrollMoveStores/automatic``).
+        public var scrollMoveStores: ScrollMoveStores
 
         /// A configuration with the given settings (each documented on its property); nothing is checked
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
@@ -65,7 +90,7 @@ extension Compositor {
                     maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
                     rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero,
                     backgroundRaster: Bool = true, levelsOfDetail: Int = 6, levelsOfDetailBias: Int = 3,
-                    scrollMoves: Bool = true) {
+                    scrollMoves: Bool = true, scrollMoveStores: ScrollMoveStores = .automatic) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -79,6 +104,7 @@ extension Compositor {
             self.levelsOfDetail = levelsOfDetail
             self.levelsOfDetailBias = levelsOfDetailBias
             self.scrollMoves = scrollMoves
+            self.scrollMoveStores = scrollMoveStores
         }
 
         /// Returns `self` when every field is in range.

@@ -16,15 +16,17 @@ import TesseraPixels
 ///     │ row H−1  │      │ (stale)  │ ← the exposed strip, composited after
 ///     └──────────┘      └──────────┘
 ///
-/// Pixels are copied byte for byte (the framebuffer's format is kept) with temporal stores
-/// (`KernelRoutines.copy`): the next frame of a scroll moves them again, and reads them from the cache
-/// instead of memory. A frame that moves also composites its damage with temporal stores
-/// (``BandCompositor``); measured on `tessera bench feed` (10,000 pt/s, 2 workers): streamed, the move
-/// read the framebuffer back from memory and the frame took longer than recompositing it (mean 4.7–4.8
-/// ms against 4.3–4.8); temporal, 3.6–3.9. A vertical move walks the rows away from the direction of the
-/// move, in blocks of at most `|offset.y|` rows, so every block reads rows not yet written; each chunk is
-/// a range of columns (nothing one chunk writes is read by another). A horizontal move moves each row
-/// in place (`memmove`); each chunk is a range of rows.
+/// Pixels are copied byte for byte (the framebuffer's format is kept). With temporal stores
+/// (`KernelRoutines.copy`) the next frame of a scroll reads them back from the cache, if the cache keeps
+/// them; with ``streams`` (`copyStreaming`, then the tier's store fence at the end of each chunk) no line
+/// is read for ownership. Which one pays depends on whether the framebuffer stays cached between frames
+/// (``Compositor/ScrollMoveStores``), measured on `tessera bench feed` (4K, 33 MB, 10,000 pt/s, 2
+/// workers, alternated runs): on a Xeon with a 260 MB L3, streamed moves made the frame slower (mean
+/// 3.71–3.95 ms against 2.51–2.82 temporal); on an EPYC with a 32 MB L3, faster (median of eight runs
+/// 4.46 ms against 4.70, p99 6.23 against 6.98). A vertical move walks the rows away from the direction
+/// of the move, in blocks of at most `|offset.y|` rows, so every block reads rows not yet written; each
+/// chunk is a range of columns (nothing one chunk writes is read by another). A horizontal move moves
+/// each row in place (`memmove`, temporal whatever ``streams`` says); each chunk is a range of rows.
 ///
 /// Cost: a read and a write of every moved pixel (about one copy of the framebuffer). Thread safety: a
 /// value; chunks may run concurrently on one framebuffer, and must all have returned before anything
@@ -41,6 +43,8 @@ package struct ScrollMove: Sendable {
     /// wrote there; their old pixels are still read by the rows they move to (``FrameStatistics/pixelsMoved``
     /// counts the whole window).
     let skippedRows: [Range<Int>]
+    /// True when a vertical move writes with streaming stores (``Compositor/ScrollMoveStores``).
+    let streams: Bool
 
     /// The move of the pixels of `area` (framebuffer pixels) by `offset` (one of `x`, `y` zero, both
     /// shorter than the area's sides) within it, in about `workers` chunks; `nil` for any other offset.
@@ -48,13 +52,15 @@ package struct ScrollMove: Sendable {
     /// of the window one of them covers from side to side.
     /// `chunksPerWorker`: more for a move the helpers start before the calling thread joins
     /// (``Compositor``'s early move), so that the work is shared whenever it joins.
+    /// `streams`: a vertical move writes with streaming stores.
     init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, chunksPerWorker: Int = 1,
-          rewritten: [PixelRect] = []) {
+          rewritten: [PixelRect] = [], streams: Bool = false) {
         guard (offset.x == 0) != (offset.y == 0) else { return nil }
         let window = area.intersection(area.offsetBy(dx: offset.x, dy: offset.y))
         guard !window.isEmpty else { return nil }
         self.offset = offset
         self.window = window
+        self.streams = streams
         // One chunk per worker when the move is the band run's first items: measured on `tessera bench
         // feed`, four per worker (shorter rows per copy call) made the frame 0.1–0.2 ms slower, and its tail
         // no shorter. An early move takes four, so that the frame thread finds chunks left when it joins.
@@ -95,8 +101,8 @@ package struct ScrollMove: Sendable {
     }
 
     /// Moves chunk `chunk` (`0 ..< chunks`) of `framebuffer` with `routines` (RGBA: a plain byte copy).
-    /// Ordinary stores: a thread that reads the pixels after must synchronize with this one (the band
-    /// run's barrier does).
+    /// Streamed stores are fenced before it returns; a thread that reads the pixels after must still
+    /// synchronize with this one (the band run's barrier does).
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let stride = framebuffer.bytesPerRow
         if offset.y != 0 {
@@ -105,7 +111,8 @@ package struct ScrollMove: Sendable {
             func copyRows(_ y0: Int, _ y1: Int) {
                 guard y1 > y0 else { return }
                 let destination = framebuffer.baseAddress + y0 * stride + (window.minX + x0) * 4
-                routines.copy(destination - offset.y * stride, stride, destination, stride, x1 - x0, y1 - y0)
+                (streams ? routines.copyStreaming : routines.copy)(destination - offset.y * stride, stride, destination,
+                                                                   stride, x1 - x0, y1 - y0)
             }
             var done = 0
             while done < window.height {
@@ -121,6 +128,7 @@ package struct ScrollMove: Sendable {
                 }
                 copyRows(from, y + rows)
             }
+            if streams { routines.storeFence() }
         } else {
             let y0 = window.height * chunk / chunks, y1 = window.height * (chunk + 1) / chunks
             for y in (window.minY + y0)..<(window.minY + y1) {

@@ -34,7 +34,8 @@ import Testing
                       (["--script", "slowfling"], "--script"), (["--trace"], "--trace"),
                       (["--levels-of-detail", "0"], "--levels-of-detail"),
                       (["--levels-of-detail", "17"], "--levels-of-detail"),
-                      (["--levels-of-detail-bias", "-1"], "--levels-of-detail-bias"), (["--floor", "maybe"], "--floor")])
+                      (["--levels-of-detail-bias", "-1"], "--levels-of-detail-bias"), (["--floor", "maybe"], "--floor"),
+                      (["--moved-stores", "cached"], "--moved-stores")])
     func badBenchOptionsAreNamed(arguments: [String], option: String) throws {
         let result = try bench(arguments)
         #expect(result.status == 2)
@@ -114,6 +115,13 @@ import Testing
         #expect((floor["threads"] as? Int ?? 0) >= 1)
         for key in ["back_to_back_ms", "paced_ms", "move_ms", "mean_over_paced", "mean_over_move"] {
             #expect((floor[key] as? Double ?? 0) > 0, "\(key): \(floor)")
+        }
+        #expect(report["last_level_cache_bytes"] is Int || report["last_level_cache_bytes"] is NSNull)
+        for stores in ["temporal", "streaming"] {  // the choice the moving frames made is reported
+            let forced = try bench(arguments + ["--floor", "off", "--moved-stores", stores])
+            #expect(forced.status == 0, "\(forced.stderr)")
+            let forcedReport = try #require(try JSONSerialization.jsonObject(with: Data(forced.stdout.utf8)) as? [String: Any])
+            #expect(forcedReport["moved_stores"] as? String == stores)
         }
         let off = try bench(arguments + ["--floor", "off"])
         #expect(off.status == 0, "\(off.stderr)")

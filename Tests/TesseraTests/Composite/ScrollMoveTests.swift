@@ -25,13 +25,16 @@ import Testing
 
     @Test(arguments: [(0, 5), (0, -7), (0, 1), (0, -1), (0, 63), (0, -64), (0, 130), (3, 0), (-16, 0), (1, 0), (-299, 0)])
     func aMoveCopiesEveryPixelOneOffsetAwayAndLeavesTheRest(dx: Int, dy: Int) throws {
+        // Streamed moves on every tier (odd widths and padded strides: unaligned row starts).
+        let settings = [(false, Kernels.active)] + (try KernelTier.available.map { (true, try KernelTable(tier: $0)) })
         for (width, height, padding) in [(300, 150, 0), (613, 131, 3), (1030, 200, 1)] {
             for workers in [1, 2, 3] {
+              for (streams, kernels) in settings {
                 let (buffer, memory) = try Self.numbered(width: width, height: height, padding: padding)
                 defer { memory.deallocate() }
                 let before = (0..<(buffer.bytesPerRow / 4 * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
-                let move = try #require(ScrollMove(offset: (dx, dy), within: buffer.bounds, workers: workers))
-                let routines = Kernels.active.routines
+                let move = try #require(ScrollMove(offset: (dx, dy), within: buffer.bounds, workers: workers, streams: streams))
+                let routines = kernels.routines
                 DispatchQueue.concurrentPerform(iterations: move.chunks) { chunk in
                     move.run(chunk: chunk, of: buffer, routines)
                 }
@@ -45,8 +48,9 @@ import Testing
                         if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
                     }
                 }
-                #expect(wrong == 0, "\(width)×\(height)+\(padding), offset (\(dx), \(dy)), \(workers) workers, \(move.chunks) chunks")
+                #expect(wrong == 0, "\(width)×\(height)+\(padding), offset (\(dx), \(dy)), \(workers) workers, \(move.chunks) chunks, streams \(streams) (\(kernels.tier))")
                 #expect(move.window.area == (width - abs(dx)) * (height - abs(dy)))
+              }
             }
         }
     }
@@ -285,7 +289,10 @@ import Testing
 
     struct Case: Sendable, CustomStringConvertible {
         var tileSize: Int, workers: Int, format: PixelFormat, width: Double = 90, roundedScroll = false
-        var description: String { "tile \(tileSize), \(workers) workers, \(format), \(width) pt wide\(roundedScroll ? ", rounded scroll layer" : "")" }
+        var stores = Compositor.ScrollMoveStores.temporal
+        var description: String {
+            "tile \(tileSize), \(workers) workers, \(format), \(width) pt wide\(roundedScroll ? ", rounded scroll layer" : ""), \(stores) stores"
+        }
     }
 
     static let cases = [
@@ -293,6 +300,10 @@ import Testing
         Case(tileSize: 32, workers: 3, format: .bgra), Case(tileSize: 16, workers: 2, format: .xrgb),
         Case(tileSize: 32, workers: 2, format: .rgba, roundedScroll: true),  // fixed coverage, a clipped group
         Case(tileSize: 64, workers: 3, format: .rgba, width: 300),  // vertical moves in 2 chunks, bands waiting
+        // Streamed moves and moving frames (Compositor.ScrollMoveStores): the same bytes.
+        Case(tileSize: 16, workers: 1, format: .rgba, stores: .streaming),
+        Case(tileSize: 32, workers: 3, format: .bgra, stores: .streaming),
+        Case(tileSize: 64, workers: 3, format: .xrgb, width: 300, stores: .streaming),
     ]
 
     @Test(arguments: cases)
@@ -300,7 +311,8 @@ import Testing
         for scale in [1.0, 2.0] {
             let (root, scroll, card) = try Self.scene(width: c.width, roundedScroll: c.roundedScroll)
             let compositor = try Compositor(configuration: .init(
-                tileSize: c.tileSize, workers: c.workers, scale: scale, bandHeight: 16, rasterMode: .synchronous))
+                tileSize: c.tileSize, workers: c.workers, scale: scale, bandHeight: 16, rasterMode: .synchronous,
+                scrollMoveStores: c.stores))
             let full = try Compositor(configuration: .init(
                 tileSize: c.tileSize, workers: c.workers, scale: scale, bandHeight: 16, rasterMode: .synchronous,
                 scrollMoves: false))
