@@ -40,114 +40,157 @@ struct BandVisibility {
     /// The visible pieces, in paint order within each slab (slabs are disjoint, so their order is free).
     private(set) var pieces: [Piece] = []
 
+    /// What the walk reads of one candidate op, copied once per band: plain values, so the walk over the
+    /// slabs neither copies a ``DrawOp`` nor retains its pixels.
+    struct Candidate {
+        let op: Int
+        /// The op's destination within the band.
+        let area: PixelRect
+        let isOpaque: Bool
+        /// A translucent tile at opacity 255 without a mask or an underlay: it may be drawn onto an opaque
+        /// colour right under it (``fuseOntoUnderlays(_:_:)``).
+        let fuses: Bool
+        /// For an opaque colour op without a mask: its pixel word (what a tile above may be drawn onto).
+        let underlayColor: UInt32?
+
+        init(_ op: DrawOp, index: Int, band: PixelRect) {
+            self.op = index
+            area = op.destination.intersection(band)
+            isOpaque = op.isOpaque
+            var tile = false, color: UInt32?
+            switch op.source {
+            case .tile: tile = true
+            case .color(let pixel): color = op.isOpaque && op.mask == nil ? pixel.word : nil
+            case .scaled, .group: break
+            }
+            fuses = tile && !op.isOpaque && op.opacity == 255 && op.mask == nil && op.underlay == nil
+            underlayColor = color
+        }
+    }
+
+    /// A visible part of a candidate within one slab: `range` (columns), whether no translucent op above
+    /// covers it, and the colour it is drawn onto (``fuseOntoUnderlays(_:_:)``).
+    struct Part {
+        let candidate: Int
+        var range: Range<Int>
+        let streams: Bool
+        var underlay: UInt32? = nil
+    }
+
     /// - Parameters:
     ///   - ops: the frame's ops in paint order.
     ///   - candidates: indices of the ops that intersect `band`, ascending.
-    init(ops: [DrawOp], candidates: [Int], band: PixelRect) {
+    ///
+    /// Cost: O(slabs × candidates) interval work, in buffers reused from slab to slab (no allocation per op).
+    init(ops: [DrawOp], candidates indices: [Int], band: PixelRect) {
+        let candidates = indices.map { Candidate(ops[$0], index: $0, band: band) }
         var edges = [band.minY, band.maxY]
-        for index in candidates {
-            let area = ops[index].destination.intersection(band)
-            edges.append(area.minY)
-            edges.append(area.maxY)
+        edges.reserveCapacity(2 + 2 * candidates.count)
+        for candidate in candidates {
+            edges.append(candidate.area.minY)
+            edges.append(candidate.area.maxY)
         }
         edges.sort()
         var covered: [Range<Int>] = []      // opaque ops above, in the walk from the top down
         var translucent: [Range<Int>] = []  // visible translucent pieces above
-        var visible: [(op: Int, ranges: [(range: Range<Int>, streams: Bool, underlay: UInt32?)])] = []
+        var uncovered: [Range<Int>] = []    // the current op's span less `covered`
+        var visible: [Part] = []            // the slab's visible parts, top of the paint order first
         var top = edges[0]
         for bottom in edges.dropFirst() where bottom > top {
             covered.removeAll(keepingCapacity: true)
             translucent.removeAll(keepingCapacity: true)
             visible.removeAll(keepingCapacity: true)
-            for index in candidates.reversed() {
-                let area = ops[index].destination.intersection(band)
+            for position in candidates.indices.reversed() {
+                let candidate = candidates[position], area = candidate.area
                 guard area.minY <= top, area.maxY >= bottom else { continue }
                 let span = area.minX..<area.maxX
-                let ranges = Self.subtract(covered, from: span)
-                guard !ranges.isEmpty else { continue }
+                Self.subtract(covered, from: span, into: &uncovered)
+                guard !uncovered.isEmpty else { continue }
                 // Each part knows whether a translucent op above covers it (a translucent tile part may become
                 // opaque onto its underlay, and then streams like an opaque one).
-                visible.append((index, ranges.flatMap { Self.split($0, by: translucent) }.map { ($0.range, $0.streams, nil) }))
-                if ops[index].isOpaque {
+                for range in uncovered {
+                    Self.split(range, by: translucent) { visible.append(Part(candidate: position, range: $0, streams: $1)) }
+                }
+                if candidate.isOpaque {
                     Self.insert(span, into: &covered)
                 } else {
-                    for range in ranges { Self.insert(range, into: &translucent) }
+                    for range in uncovered { Self.insert(range, into: &translucent) }
                 }
             }
-            Self.fuseOntoUnderlays(&visible, ops)
-            for range in Self.subtract(covered, from: band.minX..<band.maxX) {
-                for part in Self.split(range, by: translucent) {
-                    clears.append(Clear(rect: PixelRect(x: part.range.lowerBound, y: top, width: part.range.count,
-                                                        height: bottom - top), streams: part.streams))
+            Self.fuseOntoUnderlays(&visible, candidates)
+            Self.subtract(covered, from: band.minX..<band.maxX, into: &uncovered)
+            for range in uncovered {
+                Self.split(range, by: translucent) { range, streams in
+                    clears.append(Clear(rect: PixelRect(x: range.lowerBound, y: top, width: range.count, height: bottom - top),
+                                        streams: streams))
                 }
             }
-            for entry in visible.reversed() {
-                let opaque = ops[entry.op].isOpaque
-                for part in entry.ranges {
-                    pieces.append(Piece(op: entry.op, rect: PixelRect(x: part.range.lowerBound, y: top,
-                                                                       width: part.range.count, height: bottom - top),
-                                        streams: (opaque || part.underlay != nil) && part.streams,
+            // Paint order: the ops bottom up, each op's parts left to right.
+            var end = visible.endIndex
+            while end > visible.startIndex {
+                let candidate = candidates[visible[end - 1].candidate]
+                var start = end - 1
+                while start > visible.startIndex, visible[start - 1].candidate == visible[end - 1].candidate { start -= 1 }
+                for part in visible[start..<end] where !part.range.isEmpty {
+                    pieces.append(Piece(op: candidate.op, rect: PixelRect(x: part.range.lowerBound, y: top,
+                                                                           width: part.range.count, height: bottom - top),
+                                        streams: (candidate.isOpaque || part.underlay != nil) && part.streams,
                                         underlay: part.underlay))
                 }
+                end = start
             }
             top = bottom
         }
     }
 
-    /// Within one slab (`visible`: the visible parts of its ops, top of the paint order first): each part
-    /// of a translucent tile op at opacity 255 without a mask whose next visible part below is one part of
-    /// an opaque, unmasked colour op covering it takes that colour as its underlay, and that colour part
-    /// loses the range (the fused part writes `tile OVER colour`, the same bytes as the two draws).
-    /// Cost: for each such part, a walk down the slab's entries until the first that meets it.
-    static func fuseOntoUnderlays(_ visible: inout [(op: Int, ranges: [(range: Range<Int>, streams: Bool, underlay: UInt32?)])],
-                                  _ ops: [DrawOp]) {
-        for i in visible.indices {
-            let op = ops[visible[i].op]
-            guard !op.isOpaque, op.opacity == 255, op.mask == nil, op.underlay == nil, case .tile = op.source else { continue }
-            for k in visible[i].ranges.indices {
-                let range = visible[i].ranges[k].range
-                for j in (i + 1)..<visible.count {
-                    guard let hit = visible[j].ranges.firstIndex(where: { $0.range.overlaps(range) }) else { continue }
-                    let below = ops[visible[j].op]
-                    let under = visible[j].ranges[hit]
-                    if below.isOpaque, below.mask == nil, case .color(let pixel) = below.source,
-                       under.range.lowerBound <= range.lowerBound, under.range.upperBound >= range.upperBound {
-                        visible[i].ranges[k].underlay = pixel.word
-                        var rest: [(range: Range<Int>, streams: Bool, underlay: UInt32?)] = []
-                        if under.range.lowerBound < range.lowerBound {
-                            rest.append((under.range.lowerBound..<range.lowerBound, under.streams, nil))
-                        }
-                        if range.upperBound < under.range.upperBound {
-                            rest.append((range.upperBound..<under.range.upperBound, under.streams, nil))
-                        }
-                        visible[j].ranges.replaceSubrange(hit...hit, with: rest)
-                    }
-                    break
-                }
+    /// Within one slab (`visible`: the visible parts of its ops, top of the paint order first, each op's
+    /// parts together, left to right): each part of a translucent tile op at opacity 255 without a mask
+    /// whose next visible part below is one part of an opaque, unmasked colour op covering it takes that
+    /// colour as its underlay, and that colour part loses the range (the fused part writes `tile OVER
+    /// colour`, the same bytes as the two draws). A colour part cut in the middle leaves its right end as a
+    /// new part right after it; one covered whole is left empty (skipped when drawn).
+    /// Cost: for each such part, a walk down the slab's parts until the first that meets it.
+    static func fuseOntoUnderlays(_ visible: inout [Part], _ candidates: [Candidate]) {
+        var i = visible.startIndex
+        while i < visible.endIndex {
+            defer { i += 1 }
+            guard candidates[visible[i].candidate].fuses else { continue }
+            let range = visible[i].range
+            // The parts below: those after the last part of this op.
+            var j = i + 1
+            while j < visible.endIndex, visible[j].candidate == visible[i].candidate { j += 1 }
+            while j < visible.endIndex, !visible[j].range.overlaps(range) { j += 1 }
+            guard j < visible.endIndex else { continue }
+            let under = visible[j]
+            guard let color = candidates[under.candidate].underlayColor,
+                  under.range.lowerBound <= range.lowerBound, under.range.upperBound >= range.upperBound else { continue }
+            visible[i].underlay = color
+            visible[j].range = under.range.lowerBound..<range.lowerBound
+            if range.upperBound < under.range.upperBound {
+                visible.insert(Part(candidate: under.candidate, range: range.upperBound..<under.range.upperBound,
+                                    streams: under.streams), at: j + 1)
             }
         }
     }
 
-    /// `span` cut at the edges of the sorted, disjoint `covered` ranges, in order: the parts outside them
-    /// (`streams` true) and inside them (false).
-    static func split(_ span: Range<Int>, by covered: [Range<Int>]) -> [(range: Range<Int>, streams: Bool)] {
-        var result: [(range: Range<Int>, streams: Bool)] = []
+    /// `span` cut at the edges of the sorted, disjoint `covered` ranges, in order: `body` gets the parts
+    /// outside them (`streams` true) and inside them (false).
+    static func split(_ span: Range<Int>, by covered: [Range<Int>], _ body: (Range<Int>, Bool) -> Void) {
         var start = span.lowerBound
         for range in covered where range.upperBound > start {
             if range.lowerBound >= span.upperBound { break }
-            if range.lowerBound > start { result.append((start..<range.lowerBound, true)) }
+            if range.lowerBound > start { body(start..<range.lowerBound, true) }
             let end = Swift.min(range.upperBound, span.upperBound)
-            result.append((Swift.max(start, range.lowerBound)..<end, false))
+            body(Swift.max(start, range.lowerBound)..<end, false)
             start = end
             if start >= span.upperBound { break }
         }
-        if start < span.upperBound { result.append((start..<span.upperBound, true)) }
-        return result
+        if start < span.upperBound { body(start..<span.upperBound, true) }
     }
 
-    /// The parts of `span` outside the sorted, disjoint `covered` ranges.
-    static func subtract(_ covered: [Range<Int>], from span: Range<Int>) -> [Range<Int>] {
-        var result: [Range<Int>] = []
+    /// The parts of `span` outside the sorted, disjoint `covered` ranges, written over `result`.
+    static func subtract(_ covered: [Range<Int>], from span: Range<Int>, into result: inout [Range<Int>]) {
+        result.removeAll(keepingCapacity: true)
         var start = span.lowerBound
         for range in covered where range.upperBound > start {
             if range.lowerBound >= span.upperBound { break }
@@ -156,6 +199,12 @@ struct BandVisibility {
             if start >= span.upperBound { break }
         }
         if start < span.upperBound { result.append(start..<span.upperBound) }
+    }
+
+    /// The parts of `span` outside the sorted, disjoint `covered` ranges.
+    static func subtract(_ covered: [Range<Int>], from span: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        subtract(covered, from: span, into: &result)
         return result
     }
 

@@ -209,24 +209,29 @@ enum CoverageSplitter {
                 ys.append(shape.rect.y + e)
             }
         }
-        xs = sortedUnique(xs)
-        ys = sortedUnique(ys)
+        sortUnique(&xs)
+        sortUnique(&ys)
         for j in 0..<(ys.count - 1) {
             var run: PixelRect?  // full cells of this row, merged left to right
             for i in 0..<(xs.count - 1) {
                 let cell = PixelRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
-                var partial: [(CoverageShape, ShapeCoverage, Int)] = []
+                // The shapes that cover the cell partly: counted, the last one kept (most cells have at most
+                // one, and then no array is made).
+                var partialCount = 0, lastPartial = (shape: 0, index: 0)
                 var empty = false
-                for (shape, coverage) in shapes {
-                    let index = coverage.row(of: cell.minY - shape.rect.y) * (coverage.xs.count - 1)
-                        + coverage.column(of: cell.minX - shape.rect.x)
+                for s in shapes.indices {
+                    let coverage = shapes[s].coverage, rect = shapes[s].shape.rect
+                    let index = coverage.row(of: cell.minY - rect.y) * (coverage.xs.count - 1) + coverage.column(of: cell.minX - rect.x)
                     switch coverage.kinds[index] {
                     case .empty: empty = true
                     case .full: break
-                    case .partial: partial.append((shape, coverage, index))
+                    case .partial:
+                        partialCount += 1
+                        lastPartial = (s, index)
                     }
+                    if empty { break }
                 }
-                if partial.isEmpty && !empty {
+                if partialCount == 0 && !empty {
                     if let current = run, current.maxX == cell.minX {
                         run = PixelRect(x: current.x, y: current.y, width: current.width + cell.width, height: current.height)
                     } else {
@@ -238,6 +243,14 @@ enum CoverageSplitter {
                 if let current = run { pieces.append(Piece(rect: current, patch: nil)) }
                 run = nil
                 if empty { continue }
+                let partial: [(CoverageShape, ShapeCoverage, Int)] = partialCount == 1
+                    ? [(shapes[lastPartial.shape].shape, shapes[lastPartial.shape].coverage, lastPartial.index)]
+                    : shapes.indices.compactMap { s in
+                        let (shape, coverage) = shapes[s]
+                        let index = coverage.row(of: cell.minY - shape.rect.y) * (coverage.xs.count - 1)
+                            + coverage.column(of: cell.minX - shape.rect.x)
+                        return coverage.kinds[index] == .partial ? (shape, coverage, index) : nil
+                    }
                 pieces.append(Piece(rect: cell, patch: try patch(for: cell, partial)))
             }
             if let current = run { pieces.append(Piece(rect: current, patch: nil)) }
@@ -260,14 +273,15 @@ enum CoverageSplitter {
         pieces.append(Piece(rect: destination, patch: partial.isEmpty ? nil : try patch(for: destination, partial)))
     }
 
-    /// `values` sorted, without repeats (a handful of cell edges).
-    private static func sortedUnique(_ values: [Int]) -> [Int] {
-        var sorted = values
-        sorted.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(sorted.count)
-        for value in sorted where unique.last != value { unique.append(value) }
-        return unique
+    /// Sorts `values` and drops repeats, in place (a handful of cell edges).
+    private static func sortUnique(_ values: inout [Int]) {
+        values.sort()
+        var kept = 0
+        for i in values.indices where kept == 0 || values[kept - 1] != values[i] {
+            values[kept] = values[i]
+            kept += 1
+        }
+        values.removeLast(values.count - kept)
     }
 
     /// The coverage of `cell` under the partial shapes: a cached cell as is for one shape, the product
