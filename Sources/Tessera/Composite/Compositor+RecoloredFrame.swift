@@ -9,10 +9,51 @@
 /// colour (``DrawOp/underlay``). That replaces resolving every visible tile and building every op again.
 /// The damage is then found as in any frame: the recoloured ops' signatures changed.
 ///
-/// Cost: O(ops) comparisons of planned ops, O(recoloured pieces) writes. A plan with a group opacity
-/// (``PlannedGroup``) or a level-of-detail stand-in always takes the full path.
+/// When the model changed only in layers' background colours since the last frame (``RecolorLog``), the
+/// plan is not made again either: the last frame's plan gets the new colours of those layers' background
+/// ops (``PlannedBackground``: the op and the effective opacity its colour was scaled by), which is what
+/// planning would give — a background colour changes nothing else in a plan as long as the op stays
+/// (not transparent) and keeps its opaqueness (what a shadow's hidden interior depends on). A layer
+/// without a background op in the last plan (off screen, no colour before, inside a group whose opacity
+/// was applied to its ops) makes the frame plan as usual.
+///
+/// Cost: O(ops) comparisons of planned ops, O(recoloured pieces) writes; with a patched plan no layer is
+/// read but through the log. A plan with a group opacity (``PlannedGroup``) or a level-of-detail stand-in
+/// always takes the full path.
 /// Thread safety: the model thread, as ``Compositor``.
 extension Compositor {
+    /// The last planned frame, for patching: its plan, root, viewport and ``ModelEpoch`` when planned.
+    struct LastPlan {
+        let plan: FramePlan
+        let root: UInt64
+        let viewport: PixelRect
+        let epoch: UInt64
+    }
+
+    /// `last`'s plan with the background colours changed since (``RecolorLog``), when those are the only
+    /// changes of the model up to `epoch` and each is one of its background ops keeping its opaqueness;
+    /// `nil`: plan the frame. Takes the plan out of `last` (`nil` after), so that its ops are patched in
+    /// place rather than copied.
+    func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect, epoch: UInt64) -> FramePlan? {
+        guard let last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
+              let changes = RecolorLog.changes(after: last.epoch, through: epoch), !changes.isEmpty else { return nil }
+        var (ops, plan) = (last.plan.ops, last.plan)
+        plan = FramePlan(layers: plan.layers, ops: [], tileOpCount: plan.tileOpCount, groups: [],
+                         opacityPeepholes: plan.opacityPeepholes, backgrounds: plan.backgrounds)
+        for change in changes {
+            guard let color = change.color,
+                  let background = plan.backgrounds.first(where: { $0.layer == change.layer }),
+                  case .color(let old) = ops[background.op].source else { return nil }
+            let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(background.alpha))
+            guard pixel != .transparent, (pixel.a == 255) == (old.a == 255) else { return nil }
+            let op = ops[background.op]
+            ops[background.op] = PlannedOp(source: .color(pixel), destination: op.destination, sourceOrigin: op.sourceOrigin,
+                                           opacity: op.opacity, shapes: op.shapes)
+        }
+        return FramePlan(layers: plan.layers, ops: ops, tileOpCount: plan.tileOpCount, groups: [],
+                         opacityPeepholes: plan.opacityPeepholes, backgrounds: plan.backgrounds)
+    }
+
     /// The indices of `plan`'s colour ops that differ from the last frame's only in their colour, keeping
     /// its opaqueness, when no other op differs; `nil` otherwise.
     func recolorings(_ plan: FramePlan) -> [Int]? {

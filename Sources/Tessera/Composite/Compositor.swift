@@ -65,6 +65,10 @@ public final class Compositor {
     var lastMoveSaved = false
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
+    /// The last planned frame, while its draw list is the one kept (`Compositor+RecoloredFrame.swift`).
+    var lastPlan: LastPlan?
+    /// Frames that patched the last plan instead of planning, since the compositor was made (for tests).
+    var patchedPlans = 0
     /// Below what composited area a frame runs its bands on the calling thread alone
     /// (``BandCompositor/minimumAreaForHelpers``, and never 1/``crewDamageFraction`` of the framebuffer or
     /// more; tests set 0 so that small frames use every worker).
@@ -141,6 +145,7 @@ public final class Compositor {
             return statistics
         }
         unchanged = nil
+        var last = lastPlan.take()  // a frame that throws leaves no plan to patch
         if configuration.workers > 1, framesSinceBands < Self.crewMemory {  // helpers poll until the bands
             crew.wake(helpers: configuration.workers - 1)
         }
@@ -153,10 +158,15 @@ public final class Compositor {
         statistics.frameNumber = plannedFrames
 
         let planStart = clock.now
-        var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
-                                   lookAhead: configuration.maximumPrepaintTiles > 0, expected: plannedSizes)
-        var planned: FramePlan?
-        try tesseraPhasePlan { planned = try planner.plan(root) }
+        // Only background colours changed: the last plan, recoloured (`Compositor+RecoloredFrame.swift`).
+        var planned = patchedPlan(&last, root: root, viewport: framebuffer.bounds, epoch: epoch)
+        if planned == nil {
+            var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
+                                       lookAhead: configuration.maximumPrepaintTiles > 0, expected: plannedSizes)
+            try tesseraPhasePlan { planned = try planner.plan(root) }
+        } else {
+            patchedPlans += 1
+        }
         let plan = planned!  // set unless `plan` threw
         plannedSizes = (plan.layers.count, plan.ops.count)
         statistics.planTime = clock.now - planStart
@@ -199,6 +209,7 @@ public final class Compositor {
         statistics.compositeTime = clock.now - compositeStart
         unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
                                         statistics: statistics)
+        lastPlan = LastPlan(plan: plan, root: root.identity, viewport: framebuffer.bounds, epoch: epoch)
         return statistics
     }
 

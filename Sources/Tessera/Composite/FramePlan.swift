@@ -15,6 +15,17 @@ struct FramePlan {
     var groups: [PlannedGroup] = []
     /// Layers whose group opacity was applied to each draw instead (the peephole: the same pixels).
     var opacityPeepholes = 0
+    /// The background colour ops, by layer, in paint order: what a frame that only recolours layers
+    /// patches (`Compositor+RecoloredFrame.swift`).
+    var backgrounds: [PlannedBackground] = []
+}
+
+/// Layer `layer`'s background colour is ``FramePlan/ops``[`op`]: its colour, premultiplied and scaled by
+/// `alpha` (the effective opacity, `round(opacity · 255)`).
+struct PlannedBackground {
+    let layer: UInt64
+    let op: Int
+    let alpha: UInt8
 }
 
 /// A subtree composited as one group: ``PlannedOp``s `range` are drawn at full opacity into an offscreen

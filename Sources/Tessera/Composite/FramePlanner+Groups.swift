@@ -45,6 +45,8 @@ extension FramePlanner {
                 }
             }
             peepholes += 1
+            // Their colours now carry the group's opacity too: not patched by a recoloured frame.
+            backgrounds.removeAll { range.contains($0.op) }
             return
         }
         groups.append(PlannedGroup(range: range, opacity: open.opacity, shapes: open.shapes))

@@ -49,6 +49,7 @@ struct FramePlanner {
     private var ops: [PlannedOp] = []
     /// Group-opacity groups (`FramePlanner+Groups.swift`).
     var groups: [PlannedGroup] = []
+    var backgrounds: [PlannedBackground] = []
     var peepholes = 0
     /// Layers visited so far with an opacity below 1 (a group containing one has no peephole).
     var translucentLayers = 0
@@ -93,7 +94,7 @@ struct FramePlanner {
         ancestorScale = 1
         try visit(root, clip: viewport, lookAheadClip: lookAhead, opacity: 1, shapes: [])
         return FramePlan(layers: layers + entering, ops: ops, tileOpCount: tileOps, groups: groups,
-                         opacityPeepholes: peepholes)
+                         opacityPeepholes: peepholes, backgrounds: backgrounds)
     }
 
     private mutating func visit(_ layer: Layer, clip: PixelRect, lookAheadClip: PixelRect, opacity: Double,
@@ -135,6 +136,7 @@ struct FramePlanner {
         if !ownClip.isEmpty, let color = layer.backgroundColor {
             let pixel = ScalarReference.scale(color.premultiplied, by: UInt32(alpha))
             if pixel != .transparent {
+                backgrounds.append(PlannedBackground(layer: layer.identity, op: ops.count, alpha: alpha))
                 ops.append(PlannedOp(source: .color(pixel), destination: ownClip,
                                      sourceOrigin: (ownClip.x, ownClip.y), opacity: 255,
                                      shapes: appearance.background))

@@ -46,7 +46,13 @@ public class Layer {
     /// Hidden layers and their sublayers are neither drawn nor hit.
     public var isHidden = false { didSet { if oldValue != isHidden { recordChange(.compositing) } } }
     /// Fills the bounds rectangle beneath the content; `nil` (the default) draws nothing.
-    public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { recordChange(.content) } } }
+    public var backgroundColor: Color? {
+        didSet {
+            guard oldValue != backgroundColor else { return }
+            recordChange(.content)
+            RecolorLog.record(layer: identity, color: backgroundColor)  // a frame may patch its last plan
+        }
+    }
 
     /// Corner radius, border (see `Layer+Appearance.swift`); compositing properties, never rasterized.
     var appearance = LayerAppearance() { didSet { if oldValue != appearance { recordChange(.compositing) } } }

@@ -84,13 +84,116 @@ import Testing
                 try card.setOpacity(0.5)
             }),
             ("corner radius", { try spinner.setCornerRadius(4) }),
+            ("background removed", { glass.backgroundColor = nil }),
         ]
         for (name, edit) in edits {
             let (compositor, framebuffer, token) = try UnchangedFrameTests.settled(root, mode: .synchronous)
             try edit()
             let frame = try compositor.render(root, into: framebuffer, previousFrame: token)
             #expect(!frame.isRecoloredFrame, "\(name)")
+            #expect(compositor.patchedPlans == 0, "\(name): planned, not patched")
             #expect(framebuffer.packedBytes() == (try Self.fullRender(root)), "\(name)")
+        }
+    }
+
+    /// When only background colours changed, the last plan is patched, not made again (`RecolorLog`).
+    /// Other tests change layers in parallel (the epoch is process-wide), which rightly makes a frame
+    /// plan: the spinner is recoloured again until a frame patches, for up to about 2 s.
+    @Test func aFrameAfterBackgroundColoursAloneChangedPatchesTheLastPlan() throws {
+        let (root, _, spinner, _) = try Self.makeScene()
+        let (compositor, framebuffer, token) = try UnchangedFrameTests.settled(root, mode: .synchronous)
+        var last = token
+        for attempt in 0..<2_000 where compositor.patchedPlans == 0 {
+            spinner.backgroundColor = Color(red: UInt8(attempt % 200), green: 90, blue: 200)
+            let frame = try compositor.render(root, into: framebuffer, previousFrame: last)
+            last = frame.frameToken
+            #expect(frame.isRecoloredFrame)
+            #expect(framebuffer.packedBytes() == (try Self.fullRender(root)), "attempt \(attempt)")
+            if compositor.patchedPlans == 0 { usleep(1_000) }
+        }
+        #expect(compositor.patchedPlans > 0)
+    }
+
+    /// A scene with an opacity group drawn through the peephole (two layers that do not overlap: their
+    /// colours carry the group's opacity), besides ``makeScene()``'s layers.
+    static func makeSceneWithPeephole() throws -> (root: Layer, layers: [Layer]) {
+        let (root, card, spinner, glass) = try makeScene()
+        let fader = try Layer(frame: Rect(x: 8, y: 70, width: 60, height: 40))
+        fader.backgroundColor = try Color(hex: "#206040")
+        try fader.setOpacity(0.6)
+        let chip = try Layer(frame: Rect(x: 70, y: 10, width: 20, height: 12))  // beside the fader's own area
+        chip.backgroundColor = try Color(hex: "#E0A020")
+        try fader.addSublayer(chip)
+        try root.addSublayer(fader)
+        return (root, [root, card, spinner, glass, fader, chip])
+    }
+
+    /// Patching the last plan with background colours (`Compositor.patchedPlan`) gives exactly the plan
+    /// planning the tree again gives, or nothing: random colour edits of one to three layers, some
+    /// flipping opaqueness, some of the peephole group's layers (never patched). Other tests change layers
+    /// in parallel (the epoch is process-wide, and the log then refuses): an edit is retried until the log
+    /// holds exactly it.
+    @Test(arguments: [1, 2, 3])
+    func aPatchedPlanIsThePlanOfTheTreeOrNone(seed: UInt64) throws {
+        let (root, layers) = try Self.makeSceneWithPeephole()
+        let compositor = try Compositor(configuration: .init(tileSize: 32, workers: 1, rasterMode: .synchronous))
+        let viewport = PixelRect(x: 0, y: 0, width: 140, height: 120)
+        func plan() throws -> FramePlan {
+            var planner = FramePlanner(scale: 1, grid: TileGrid(size: 32), viewport: viewport)
+            return try planner.plan(root)
+        }
+        var random = SplitMix64(seed: seed)
+        var patched = 0, refused = 0
+        for step in 0..<60 {
+            let edited = (0..<Int.random(in: 1...3, using: &random)).map { _ in layers[Int.random(in: 0..<layers.count, using: &random)] }
+            let colors = edited.map { layer in
+                // layers[3], the glass, stays translucent but now and then; the others turn translucent now and then.
+                let opaque = layer === layers[3] ? Int.random(in: 0..<8, using: &random) == 0 : Int.random(in: 0..<3, using: &random) > 0
+                return Color(red: UInt8.random(in: 0...255, using: &random), green: 0, blue: 128,
+                             alpha: opaque ? 255 : UInt8.random(in: 1...254, using: &random))
+            }
+            for attempt in 0..<2_000 {
+                let before = try plan()
+                let epoch = ModelEpoch.current
+                for (layer, color) in zip(edited, colors) {  // each attempt another green: a change every time
+                    layer.backgroundColor = Color(red: color.red, green: UInt8(attempt % 256), blue: color.blue, alpha: color.alpha)
+                }
+                let now = ModelEpoch.current
+                guard RecolorLog.changes(after: epoch, through: now) != nil else {
+                    usleep(500)
+                    continue
+                }
+                var last: Compositor.LastPlan? = Compositor.LastPlan(plan: before, root: root.identity, viewport: viewport, epoch: epoch)
+                if let result = compositor.patchedPlan(&last, root: root, viewport: viewport, epoch: now) {
+                    patched += 1
+                    #expect(result.ops == (try plan()).ops, "seed \(seed), step \(step)")
+                    #expect(!edited.contains { $0 === layers[4] || $0 === layers[5] }, "a peephole layer is never patched")
+                } else {
+                    refused += 1
+                }
+                break
+            }
+        }
+        #expect(patched > 0 && refused > 0, "\(patched) patched, \(refused) refused")
+    }
+
+    /// Frames after random colour edits (and now and then a move or a new layer) equal full renders,
+    /// whether they patched the last plan or planned.
+    @Test func framesAfterRandomColourEditsEqualFullRenders() throws {
+        let (root, layers) = try Self.makeSceneWithPeephole()
+        let (compositor, framebuffer, token) = try UnchangedFrameTests.settled(root, mode: .synchronous)
+        var last = token
+        var random = SplitMix64(seed: 7)
+        for frame in 0..<30 {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let layer = layers[Int.random(in: 0..<layers.count, using: &random)]
+                layer.backgroundColor = Color(red: UInt8.random(in: 0...255, using: &random), green: UInt8(frame * 6), blue: 128)
+            }
+            if frame % 9 == 4 { try layers[2].setFrame(Rect(x: 90 - Double(frame / 9), y: 70, width: 24, height: 24)) }
+            if frame == 20 { try root.addSublayer(try Layer(frame: Rect(x: 120, y: 5, width: 10, height: 10))) }
+            let statistics = try compositor.render(root, into: framebuffer, previousFrame: last)
+            last = statistics.frameToken
+            #expect(framebuffer.packedBytes() == (try Self.fullRender(root)), "frame \(frame)")
         }
     }
 }
