@@ -37,9 +37,8 @@ extension Compositor {
     func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect, epoch: UInt64) -> FramePlan? {
         guard let last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
               let changes = RecolorLog.changes(after: last.epoch, through: epoch), !changes.isEmpty else { return nil }
-        var (ops, plan) = (last.plan.ops, last.plan)
-        plan = FramePlan(layers: plan.layers, ops: [], tileOpCount: plan.tileOpCount, groups: [],
-                         opacityPeepholes: plan.opacityPeepholes, backgrounds: plan.backgrounds)
+        var ops = last.plan.ops
+        let plan = last.plan.replacingOps([])  // `ops` alone holds the array now: it is patched in place
         for change in changes {
             guard let color = change.color,
                   let background = plan.backgrounds.first(where: { $0.layer == change.layer }),
@@ -50,8 +49,7 @@ extension Compositor {
             ops[background.op] = PlannedOp(source: .color(pixel), destination: op.destination, sourceOrigin: op.sourceOrigin,
                                            opacity: op.opacity, shapes: op.shapes)
         }
-        return FramePlan(layers: plan.layers, ops: ops, tileOpCount: plan.tileOpCount, groups: [],
-                         opacityPeepholes: plan.opacityPeepholes, backgrounds: plan.backgrounds)
+        return plan.replacingOps(ops)
     }
 
     /// The indices of `plan`'s colour ops that differ from the last frame's only in their colour, keeping

@@ -18,6 +18,12 @@ struct FramePlan {
     /// The background colour ops, by layer, in paint order: what a frame that only recolours layers
     /// patches (`Compositor+RecoloredFrame.swift`).
     var backgrounds: [PlannedBackground] = []
+
+    /// This plan with `ops` instead: its own ops with recoloured backgrounds, or none while they are patched.
+    func replacingOps(_ ops: [PlannedOp]) -> FramePlan {
+        FramePlan(layers: layers, ops: ops, tileOpCount: tileOpCount, groups: groups, opacityPeepholes: opacityPeepholes,
+                  backgrounds: backgrounds)
+    }
 }
 
 /// Layer `layer`'s background colour is ``FramePlan/ops``[`op`]: its colour, premultiplied and scaled by

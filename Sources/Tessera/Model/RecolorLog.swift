@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The latest background-colour changes, by ``ModelEpoch``: what lets a compositor whose model changed
 /// only in layers' background colours since its last frame patch that frame's plan instead of planning
@@ -13,8 +13,9 @@ import Synchronization
 /// thread's tree, more changes than the log keeps — it gets `nil` and plans as usual: the log may only
 /// make a reader take the slow path, never a wrong shortcut.
 ///
-/// Thread safety: any thread (a mutex). Cost: a lock and an array write per colour change; it keeps the
-/// last ``capacity`` entries.
+/// Thread safety: any thread, under an `NSLock` (ThreadSanitizer reported the accesses inside
+/// `Synchronization.Mutex.withLock` on two threads as a race: it does not see that lock). Cost: a lock
+/// and an array write per colour change; it keeps the last ``capacity`` entries.
 enum RecolorLog {
     struct Entry: Sendable {
         let epoch: UInt64
@@ -25,14 +26,16 @@ enum RecolorLog {
     /// The entries kept: more colour changes than this between two frames take the slow path.
     static let capacity = 64
 
-    private static let entries = Mutex<[Entry]>([])
+    private static let lock = NSLock()
+    /// Guarded by ``lock``.
+    nonisolated(unsafe) private static var entries: [Entry] = []
 
     /// Records that `layer`'s background colour became `color` (after the change advanced the epoch).
     static func record(layer: UInt64, color: Color?) {
         let entry = Entry(epoch: ModelEpoch.current, layer: layer, color: color)
-        entries.withLock { log in
-            if log.count == capacity { log.removeFirst() }
-            log.append(entry)
+        lock.withLock {
+            if entries.count == capacity { entries.removeFirst() }
+            entries.append(entry)
         }
     }
 
@@ -40,7 +43,7 @@ enum RecolorLog {
     /// epoch `current`; `nil` when anything else may have changed (see the type's discussion).
     static func changes(after last: UInt64, through current: UInt64) -> [Entry]? {
         guard current >= last, current - last <= UInt64(capacity) else { return nil }
-        let taken = entries.withLock { log in log.filter { $0.epoch > last && $0.epoch <= current } }
+        let taken = lock.withLock { entries.filter { $0.epoch > last && $0.epoch <= current } }
         return UInt64(taken.count) == current - last ? taken : nil
     }
 }

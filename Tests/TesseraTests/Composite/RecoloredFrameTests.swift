@@ -177,6 +177,26 @@ import Testing
         #expect(patched > 0 && refused > 0, "\(patched) patched, \(refused) refused")
     }
 
+    /// Colour changes are logged from any thread while frames read the log (ThreadSanitizer runs this in
+    /// CI): the log keeps at most its capacity, and a reader never gets more entries than changes.
+    @Test func theRecolorLogIsSafeFromAnyThread() throws {
+        let start = ModelEpoch.current
+        DispatchQueue.concurrentPerform(iterations: 5) { worker in
+            let layer = try? Layer(frame: Rect(x: 0, y: 0, width: 4, height: 4))  // each thread its own layer
+            for step in 0..<300 {
+                if worker == 4 {
+                    let now = ModelEpoch.current
+                    if let changes = RecolorLog.changes(after: start, through: now) {
+                        #expect(UInt64(changes.count) == now - start && changes.count <= RecolorLog.capacity)
+                    }
+                } else {
+                    layer?.backgroundColor = Color(red: UInt8(step % 256), green: UInt8(worker), blue: 9)
+                }
+            }
+        }
+        #expect(RecolorLog.changes(after: start, through: ModelEpoch.current) == nil, "1,200 changes, 64 kept")
+    }
+
     /// Frames after random colour edits (and now and then a move or a new layer) equal full renders,
     /// whether they patched the last plan or planned.
     @Test func framesAfterRandomColourEditsEqualFullRenders() throws {
