@@ -48,14 +48,14 @@ enum BandCompositor {
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
-    /// `moved`: the caller moved the pixels before (a scroll frame's early move): nothing streams, unless
-    /// `movedStreams` (the early move streamed: ``ScrollMove/streams``).
+    /// `moved`: the move the caller already ran (a scroll frame's early move). A run with a move, run here
+    /// or before, streams only when that move does (``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
     /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
-                          move: ScrollMove? = nil, moved: Bool = false, movedStreams: Bool = false,
+                          move: ScrollMove? = nil, moved: ScrollMove? = nil,
                           helperArea: Int = minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
@@ -83,7 +83,7 @@ enum BandCompositor {
         let small = move == nil && area < helperArea
         let lanes = small ? 1 : Swift.min(workers, itemCount + moveChunks)
         // A scroll's next frame moves these pixels again: they stream only when the move does.
-        let streams = move.map(\.streams) ?? (!moved || movedStreams)
+        let streams = (move ?? moved).map(\.streams) ?? true
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             if lanes <= 1 {

@@ -263,8 +263,7 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
-                                                     move: move, moved: early != nil,
-                                                     movedStreams: early?.move.streams ?? false,
+                                                     move: move, moved: early?.move,
                                                      // a small framebuffer's whole frame still takes helpers
                                                      helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved

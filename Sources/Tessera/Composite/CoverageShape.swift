@@ -141,6 +141,8 @@ final class ShapeCoverage: @unchecked Sendable {
     /// The index of the cell holding rect-relative column `u` / row `v`.
     func column(of u: Int) -> Int { xs.count == 2 || u < xs[1] ? 0 : u < xs[2] ? 1 : 2 }
     func row(of v: Int) -> Int { ys.count == 2 || v < ys[1] ? 0 : v < ys[2] ? 1 : 2 }
+    /// The index (into ``kinds``, ``cells``, ``stamps``) of the cell holding shape pixel `(u, v)`.
+    func cell(u: Int, v: Int) -> Int { row(of: v) * (xs.count - 1) + column(of: u) }
 }
 
 /// The compositor's cache of ``ShapeCoverage`` by shape (size, radius, kind — not position): every card of
@@ -215,13 +217,13 @@ enum CoverageSplitter {
             var run: PixelRect?  // full cells of this row, merged left to right
             for i in 0..<(xs.count - 1) {
                 let cell = PixelRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
-                // The shapes that cover the cell partly: counted, the last one kept (most cells have at most
-                // one, and then no array is made).
+                // The shapes that cover the cell partly: counted, the last one kept (a full or empty cell,
+                // most of them, makes no array).
                 var partialCount = 0, lastPartial = (shape: 0, index: 0)
                 var empty = false
                 for s in shapes.indices {
                     let coverage = shapes[s].coverage, rect = shapes[s].shape.rect
-                    let index = coverage.row(of: cell.minY - rect.y) * (coverage.xs.count - 1) + coverage.column(of: cell.minX - rect.x)
+                    let index = coverage.cell(u: cell.minX - rect.x, v: cell.minY - rect.y)
                     switch coverage.kinds[index] {
                     case .empty: empty = true
                     case .full: break
@@ -247,8 +249,7 @@ enum CoverageSplitter {
                     ? [(shapes[lastPartial.shape].shape, shapes[lastPartial.shape].coverage, lastPartial.index)]
                     : shapes.indices.compactMap { s in
                         let (shape, coverage) = shapes[s]
-                        let index = coverage.row(of: cell.minY - shape.rect.y) * (coverage.xs.count - 1)
-                            + coverage.column(of: cell.minX - shape.rect.x)
+                        let index = coverage.cell(u: cell.minX - shape.rect.x, v: cell.minY - shape.rect.y)
                         return coverage.kinds[index] == .partial ? (shape, coverage, index) : nil
                     }
                 pieces.append(Piece(rect: cell, patch: try patch(for: cell, partial)))
@@ -262,8 +263,7 @@ enum CoverageSplitter {
                               into pieces: inout [Piece]) throws {
         var partial: [(CoverageShape, ShapeCoverage, Int)] = []
         for (shape, coverage) in shapes {
-            let index = coverage.row(of: destination.minY - shape.rect.y) * (coverage.xs.count - 1)
-                + coverage.column(of: destination.minX - shape.rect.x)
+            let index = coverage.cell(u: destination.minX - shape.rect.x, v: destination.minY - shape.rect.y)
             switch coverage.kinds[index] {
             case .empty: return
             case .full: break
