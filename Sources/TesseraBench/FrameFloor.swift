@@ -94,18 +94,56 @@ public final class FrameFloor: @unchecked Sendable {
     /// scroll frame that keeps the last frame's pixels (the compositor's `Composite/ScrollMove.swift`
     /// moves only the scroll window, skips rows the frame composites anyway and copies in blocks with the
     /// tier's copy kernel). Here: `memmove` (temporal stores) row by row, top down, each worker a range of
-    /// columns split as the compositor's move splits them (`ScrollMove.columns`). Timed and returns as ``write(columnWidth:mode:workers:)``.
+    /// whole rows, as the compositor's move lanes split them (`Composite/MoveLanes.swift`): a worker first
+    /// saves the `rows` rows the worker before it reads across their ranges' border (its halo), then
+    /// moves its range; the worker before it reads those rows from the halo. Timed and returns as
+    /// ``write(columnWidth:mode:workers:)``.
     @discardableResult
     public func move(rows: Int, workers: Int) -> Double? {
         precondition(rows > 0 && rows < height)
         let workers = Swift.max(1, workers)
+        let rowBytes = width * 4, moved = height - rows
+        // Ranges of at least `rows` rows: a worker's reads then reach into the next range only.
+        let lanes = Swift.max(1, Swift.min(workers, moved / rows))
+        let halos = MoveHalos(count: lanes, bytes: rows * rowBytes)
         return run(workers: workers) { [self] index in
-            let (x0, x1) = ScrollMove.columns(index, of: workers, width: width)
-            let rowBytes = width * 4
-            for y in 0..<(height - rows) {
-                let destination = framebuffer + y * rowBytes + x0 * 4
-                memmove(destination, destination + rows * rowBytes, (x1 - x0) * 4)
+            guard index < lanes else { return }
+            let range = (moved * index / lanes)..<(moved * (index + 1) / lanes)
+            if index > 0 {  // the rows the worker before reads from this range, saved before they are moved
+                memcpy(halos.pixels + index * rows * rowBytes, framebuffer + range.lowerBound * rowBytes, rows * rowBytes)
+                halos.set(index)
             }
+            let next = range.upperBound  // the next range's first row, when there is a next range
+            for y in range {
+                let destination = framebuffer + y * rowBytes
+                if index + 1 < lanes, y + rows >= next {  // a row of the next range: from its halo
+                    if y + rows == next { halos.wait(index + 1) }
+                    memcpy(destination, halos.pixels + ((index + 1) * rows + y + rows - next) * rowBytes, rowBytes)
+                } else {
+                    memmove(destination, destination + rows * rowBytes, rowBytes)
+                }
+            }
+        }
+    }
+
+    /// The halos of a ``move(rows:workers:)``, `bytes` each, and which workers saved theirs.
+    private final class MoveHalos: @unchecked Sendable {
+        /// Worker `i`'s halo at `pixels + i · bytes`: written by worker `i` before ``set(_:)``, read by
+        /// worker `i − 1` after ``wait(_:)``.
+        let pixels: UnsafeMutableRawPointer
+        private let saved: Mutex<[Bool]>
+
+        init(count: Int, bytes: Int) {
+            pixels = .allocate(byteCount: count * bytes, alignment: 64)
+            saved = Mutex([Bool](repeating: false, count: count))
+        }
+
+        deinit { pixels.deallocate() }
+
+        func set(_ index: Int) { saved.withLock { $0[index] = true } }
+
+        func wait(_ index: Int) {
+            while !saved.withLock({ $0[index] }) { sched_yield() }
         }
     }
 

@@ -116,11 +116,7 @@ enum BandCompositor {
         let finished = Atomic<Int>(0)
 
         func wait(for chunks: Int) {
-            var polls = 0
-            while finished.load(ordering: .acquiring) < chunks {
-                polls += 1
-                if polls > WorkLanes.pollsBeforeYield { sched_yield() }
-            }
+            ScrollMove.wait { finished.load(ordering: .acquiring) >= chunks }
         }
     }
 

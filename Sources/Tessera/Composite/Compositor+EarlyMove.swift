@@ -18,8 +18,9 @@ import TesseraPixels
 /// The damage is then found for that move alone
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
 /// frame composites every pixel. An early move moves every row of its window (the rows the frame rewrites
-/// are not known yet: ``ScrollMove/skippedRows`` is empty) and is cut into more chunks than workers
-/// (``earlyMoveChunksPerWorker``), so the model thread shares what is left when it joins.
+/// are not known yet: ``ScrollMove/skippedRows`` is empty). The model thread shares what is left when it
+/// joins: it splits a vertical move's rows (``MoveLanes``), and a horizontal move is cut into more chunks
+/// than workers (``earlyMoveChunksPerWorker``).
 ///
 /// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``; the chunks run on
 /// the crew's helpers, and ``EarlyMove/run`` must be joined before the frame returns or throws.
@@ -32,7 +33,7 @@ extension Compositor {
         let run: WorkLanes.StartedRun
     }
 
-    /// Chunks of an early move per worker: the helper works alone until the model thread joins.
+    /// Chunks of an early horizontal move per worker: the helper works alone until the model thread joins.
     static let earlyMoveChunksPerWorker = 4
 
     /// Starts `moves.first` on the helpers woken for this frame (the frame wakes them again for its bands

@@ -25,13 +25,14 @@ import TesseraPixels
 /// 3.71–3.95 ms against 2.51–2.82 temporal); on an EPYC with a 32 MB L3, slightly faster (28 pairs in
 /// three windows: the streamed run's mean lower in 19, median ratio ×0.966, p99 unchanged). A vertical
 /// move walks the rows away from the direction of the move, in blocks of at most `|offset.y|` rows, so
-/// every block reads rows not yet written; each chunk is a range of columns (nothing one chunk writes is
-/// read by another). A horizontal move moves each row in place (`memmove`, temporal whatever ``streams``
-/// says); each chunk is a range of rows.
+/// every block reads rows not yet written; its workers share whole rows, in lanes a joining worker splits
+/// (``MoveLanes``: whole rows stream far faster than columns of them). A horizontal move moves each row in
+/// place (`memmove`, temporal whatever ``streams`` says); each chunk is a range of rows.
 ///
-/// Cost: a read and a write of every moved pixel (about one copy of the framebuffer). Thread safety: a
-/// value; chunks may run concurrently on one framebuffer, and must all have returned before anything
-/// else reads or writes its pixels.
+/// Cost: a read and a write of every moved pixel (about one copy of the framebuffer), plus `|offset.y|`
+/// rows copied and read again per split of a vertical move. Thread safety: a value whose copies share one
+/// run: its chunks may run concurrently on one framebuffer, each once, and must all have returned before
+/// anything else reads or writes its pixels.
 package struct ScrollMove: Sendable {
     /// Pixel `(x, y)` receives pixel `(x − offset.x, y − offset.y)`.
     let offset: (x: Int, y: Int)
@@ -46,13 +47,16 @@ package struct ScrollMove: Sendable {
     let skippedRows: [Range<Int>]
     /// True when a vertical move writes with streaming stores (``Compositor/ScrollMoveStores``).
     let streams: Bool
+    /// How a vertical move's workers share its rows; `nil` for a horizontal move.
+    let lanes: MoveLanes?
 
     /// The move of the pixels of `area` (framebuffer pixels) by `offset` (one of `x`, `y` zero, both
-    /// shorter than the area's sides) within it, in about `workers` chunks; `nil` for any other offset.
+    /// shorter than the area's sides) within it, in at most `workers` chunks (a vertical move: one
+    /// worker's lane and `workers − 1` joiners, ``MoveLanes``); `nil` for any other offset.
     /// `rewritten`: rects the frame composites after the move (disjoint); a vertical move skips the rows
     /// of the window one of them covers from side to side.
-    /// `chunksPerWorker`: more for a move the helpers start before the calling thread joins
-    /// (``Compositor``'s early move), so that the work is shared whenever it joins.
+    /// `chunksPerWorker`: more rows of a horizontal move for a move the helpers start before the calling
+    /// thread joins (``Compositor``'s early move), so that the work is shared whenever it joins.
     /// `streams`: a vertical move writes with streaming stores.
     init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, chunksPerWorker: Int = 1,
           rewritten: [PixelRect] = [], streams: Bool = false) {
@@ -62,11 +66,12 @@ package struct ScrollMove: Sendable {
         self.offset = offset
         self.window = window
         self.streams = streams
-        // One chunk per worker when the move is the band run's first items: measured on `tessera bench
-        // feed`, four per worker (shorter rows per copy call) made the frame 0.1–0.2 ms slower, and its tail
-        // no shorter. An early move takes four, so that the frame thread finds chunks left when it joins.
-        chunks = Swift.max(1, Swift.min(workers * chunksPerWorker, offset.y != 0 ? window.width / Self.columnsPerChunk
-                                                               : window.height / Self.rowsPerChunk))
+        // A horizontal move: one chunk per worker when the move is the band run's first items (measured on
+        // `tessera bench feed`, four per worker made the frame 0.1–0.2 ms slower, and its tail no shorter);
+        // an early move takes four, so that the frame thread finds chunks left when it joins. A vertical
+        // move's joiners split its lanes whenever they come.
+        chunks = Swift.max(1, offset.y != 0 ? Swift.min(workers, window.height / Self.rowsPerChunk)
+                                            : Swift.min(workers * chunksPerWorker, window.height / Self.rowsPerChunk))
         var skipped: [Range<Int>] = []
         if offset.y != 0 {
             let spans = rewritten.filter { $0.minX <= window.minX && $0.maxX >= window.maxX }
@@ -81,6 +86,9 @@ package struct ScrollMove: Sendable {
             }
         }
         skippedRows = skipped
+        lanes = offset.y == 0 ? nil : MoveLanes(window: window, offsetY: offset.y, slots: chunks, skippedRows: skipped,
+                                               streams: streams)
+        if offset.y != 0, lanes == nil { return nil }  // a window of more blocks than a lane word names
     }
 
     /// True when the move reads or writes a pixel of `rect`: a band part that it does not touch need not
@@ -105,49 +113,40 @@ package struct ScrollMove: Sendable {
     /// Streamed stores are fenced before it returns; a thread that reads the pixels after must still
     /// synchronize with this one (the band run's barrier does).
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+        if let lanes {
+            if chunk == 0 { lanes.run(of: framebuffer, routines) } else { lanes.join(lane: chunk, of: framebuffer, routines) }
+            return
+        }
         let stride = framebuffer.bytesPerRow
-        if offset.y != 0 {
-            let (x0, x1) = Self.columns(chunk, of: chunks, width: window.width)
-            let block = Swift.min(abs(offset.y), Self.maximumBlockRows)
-            func copyRows(_ y0: Int, _ y1: Int) {
-                guard y1 > y0 else { return }
-                let destination = framebuffer.baseAddress + y0 * stride + (window.minX + x0) * 4
-                (streams ? routines.copyStreaming : routines.copy)(destination - offset.y * stride, stride, destination,
-                                                                   stride, x1 - x0, y1 - y0)
-            }
-            var done = 0
-            while done < window.height {
-                let rows = Swift.min(block, window.height - done)
-                // Moving down: the bottom rows first; moving up: the top rows first.
-                let y = offset.y > 0 ? window.maxY - done - rows : window.minY + done
-                done += rows
-                // Within a block no row reads another's: its pieces between skipped rows go in any order.
-                var from = y
-                for skip in skippedRows where skip.upperBound > from && skip.lowerBound < y + rows {
-                    copyRows(from, skip.lowerBound)
-                    from = skip.upperBound
-                }
-                copyRows(from, y + rows)
-            }
-            if streams { routines.storeFence() }
-        } else {
-            let y0 = window.height * chunk / chunks, y1 = window.height * (chunk + 1) / chunks
-            for y in (window.minY + y0)..<(window.minY + y1) {
-                let destination = framebuffer.baseAddress + y * stride + window.minX * 4
-                memmove(destination, destination - offset.x * 4, window.width * 4)
-            }
+        let y0 = window.height * chunk / chunks, y1 = window.height * (chunk + 1) / chunks
+        for y in (window.minY + y0)..<(window.minY + y1) {
+            let destination = framebuffer.baseAddress + y * stride + window.minX * 4
+            memmove(destination, destination - offset.x * 4, window.width * 4)
         }
     }
 
-    /// The columns `x0 ..< x1` (of `0 ..< width`) of chunk `chunk` of `chunks` of a vertical move: split at
-    /// multiples of 16 pixels (64 bytes: whole cache lines when rows start on one), the last reaching
-    /// `width`; a chunk may be empty.
-    package static func columns(_ chunk: Int, of chunks: Int, width: Int) -> (x0: Int, x1: Int) {
-        (width * chunk / chunks / 16 * 16, chunk + 1 == chunks ? width : width * (chunk + 1) / chunks / 16 * 16)
+    /// The parts of `rows` outside `skipped` (sorted, disjoint), in order.
+    static func pieces(of rows: Range<Int>, skipping skipped: [Range<Int>]) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var from = rows.lowerBound
+        for skip in skipped where skip.upperBound > from && skip.lowerBound < rows.upperBound {
+            if skip.lowerBound > from { pieces.append(from..<skip.lowerBound) }
+            from = skip.upperBound
+        }
+        if from < rows.upperBound { pieces.append(from..<rows.upperBound) }
+        return pieces
     }
 
-    /// The fewest columns (vertical moves) or rows (horizontal moves) worth a chunk of their own.
-    static let columnsPerChunk = 256
+    /// Waits until `ready` is true: busy polls, then polls yielding (as `WorkLanes` waits do).
+    static func wait(until ready: () -> Bool) {
+        var polls = 0
+        while !ready() {
+            polls += 1
+            if polls > WorkLanes.pollsBeforeYield { sched_yield() }
+        }
+    }
+
+    /// The fewest rows worth a chunk of their own (a horizontal move) or a lane (a vertical one).
     static let rowsPerChunk = 64
     /// The most rows one copy call moves (a block never reads rows it writes when it is at most the move's
     /// distance).

@@ -104,8 +104,9 @@ import Testing
             let x = Int(random.next() % 300), y = Int(random.next() % 160)
             let rect = PixelRect(x: x, y: y, width: 1 + Int(random.next() % 80), height: 1 + Int(random.next() % 40))
                 .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-            let move = try #require(ScrollMove(offset: (dx, dy), within: window, workers: 2, rewritten: rewritten))
-            guard !move.touches(rect) else {
+            // A move runs once: each run below makes its own.
+            let makeMove = { try #require(ScrollMove(offset: (dx, dy), within: window, workers: 2, rewritten: rewritten)) }
+            guard try !makeMove().touches(rect) else {
                 touched += 1
                 continue
             }
@@ -118,7 +119,10 @@ import Testing
                         for px in rect.minX..<rect.maxX { memory.storeBytes(of: 0xDEAD_BEEF, toByteOffset: (py * width + px) * 4, as: UInt32.self) }
                     }
                 }
-                for chunk in 0..<move.chunks { move.run(chunk: chunk, of: buffer, Kernels.active.routines) }
+                let move = try makeMove()
+                // A vertical move's second worker splits the first one's lane after two blocks (a halo).
+                move.lanes?.run(of: buffer, Kernels.active.routines, blocks: 2)
+                for chunk in (1..<move.chunks) + [0] { move.run(chunk: chunk, of: buffer, Kernels.active.routines) }
                 return (0..<(width * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
             }
             let (clean, poisoned) = (try moved(poisoned: false), try moved(poisoned: true))
@@ -138,6 +142,60 @@ import Testing
             #expect(wrong == 0, "\(rect), offset (\(dx), \(dy))")
         }
         #expect(untouched > 10 && touched > 10)
+    }
+
+    /// A vertical move's lanes (`MoveLanes`): whatever order the workers claim blocks and split lanes in,
+    /// every row ends as the one-thread move leaves it — the rows a lane reads past its end come from the
+    /// halo its successor saved before overwriting them. Random interleavings, on one thread, of up to
+    /// four lanes (split whenever a slot is free), over distances shorter and longer than a block, with
+    /// skipped rows; and the same split made by real threads.
+    @Test(arguments: [1, -1, 5, -7, 64, -64, 83, -83, 130, -200])
+    func splitLanesMoveEveryRowAsOneThreadDoes(dy: Int) throws {
+        let (width, height) = (67, Swift.max(2000, 24 * abs(dy)))  // room for splits: 4 × |dy| rows and more each
+        let rewritten = [PixelRect(x: 0, y: 0, width: 67, height: 30), PixelRect(x: 0, y: 500, width: 67, height: 90)]
+        var random = SplitMix64(seed: UInt64(bitPattern: Int64(dy)) &+ 11)
+        var splits = 0
+        for round in 0..<24 {
+            let skips = round % 2 == 0 ? rewritten : []
+            let (buffer, memory) = try Self.numbered(width: width, height: height, padding: round % 3)
+            defer { memory.deallocate() }
+            let rowWords = buffer.bytesPerRow / 4
+            let before = (0..<(rowWords * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 4, rewritten: skips,
+                                               streams: round % 4 < 2))
+            let lanes = try #require(move.lanes)
+            let routines = Kernels.active.routines
+            if round < 20 {
+                var open = [0], free = Array(1..<move.chunks)
+                for _ in 0..<40 {
+                    if !free.isEmpty, random.next() % 3 == 0 {
+                        let slot = free.removeFirst()
+                        if lanes.split(into: slot, of: buffer, routines) {
+                            open.append(slot)
+                            splits += 1
+                        }
+                    } else {
+                        lanes.run(lane: open[Int(random.next() % UInt64(open.count))], of: buffer, routines,
+                                  blocks: 1 + Int(random.next() % 4))
+                    }
+                }
+                for slot in open.shuffled(using: &random) { lanes.run(lane: slot, of: buffer, routines) }
+            } else {  // threads: every chunk at once
+                DispatchQueue.concurrentPerform(iterations: move.chunks) { move.run(chunk: $0, of: buffer, routines) }
+            }
+            var wrong = 0
+            for y in 0..<height {
+                let skipped = skips.contains { $0.minY <= y && y < $0.maxY }
+                let sy = y - dy
+                for x in 0..<rowWords {
+                    let moved = x < width && sy >= 0 && sy < height && !skipped
+                    let expected = moved ? before[sy * rowWords + x] : before[y * rowWords + x]
+                    if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "offset \(dy), round \(round), \(move.chunks) slots")
+        }
+        #expect(splits > 10, "the interleavings split lanes")
     }
 
     @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
