@@ -26,8 +26,8 @@ import TesseraKernelBodies
 /// `KernelBodies.streamingThresholdBytes`); everything a later blend reads keeps temporal stores. Each
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
-/// (a scroll: ``ScrollMove``, run as the first work items, the band parts it touches waiting for them)
-/// streams only when its move does (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
+/// (a scroll: ``ScrollMove``, run as the first work items, or started early and joined by one item after
+/// the band parts it does not touch; the parts it touches wait for them) streams only when its move does (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
 /// frame of the scroll moves these pixels again, and reads them from the cache when the cache can keep
 /// the framebuffer.
 ///
@@ -48,14 +48,16 @@ enum BandCompositor {
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
-    /// `moved`: the move the caller already ran (a scroll frame's early move). A run with a move, run here
-    /// or before, streams only when that move does (``ScrollMove/streams``).
+    /// `moved`: a move started before (a scroll frame's early move); `pending`: its run, when not yet
+    /// joined: the band parts it does not touch go first, then one item joins the run, and the parts it
+    /// touches wait for that item. A run with a move, run here or before, streams only when that move does
+    /// (``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
     /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
-                          move: ScrollMove? = nil, moved: ScrollMove? = nil,
+                          move: ScrollMove? = nil, moved: ScrollMove? = nil, pending: WorkLanes.StartedRun? = nil,
                           helperArea: Int = minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
@@ -69,45 +71,64 @@ enum BandCompositor {
             }
         }
         let itemCount = items.count
-        let moveChunks = move?.chunks ?? 0
-        guard itemCount + moveChunks > 0 else { return 0 }
-        // After the move's chunks, the parts it does not touch (they need not wait for it), then the rest.
-        let independent = move.map { move in items.count { !move.touches($0.rect) } } ?? 0
-        if let move { items = items.filter { !move.touches($0.rect) } + items.filter { move.touches($0.rect) } }
-        let work = items
+        // The move the band parts may have to wait for: run here first, or in flight.
+        let pending = moved == nil ? nil : pending
+        let mover = move ?? (pending == nil ? nil : moved)
+        var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
+        let gate = steps.count + (pending == nil ? 0 : 1)  // steps the touched parts wait for
+        guard itemCount + gate > 0 else { return 0 }
+        // The parts the move does not touch first (they need not wait for it), then the rest.
+        if let mover { items = items.filter { !mover.touches($0.rect) } + items.filter { mover.touches($0.rect) } }
+        let independent = mover.map { mover in items.count { !mover.touches($0.rect) } } ?? itemCount
+        steps += (0..<independent).map { .band($0, waits: false) }
+        if pending != nil { steps.append(.join) }
+        steps += (independent..<itemCount).map { .band($0, waits: true) }
+        let work = items, schedule = steps
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
                            native: kernels.routines, masked: kernels.maskRoutines,
                            targetIsNative: framebuffer.format == .rgba)
         // A frame with little to composite (a spinner's few thousand pixels) runs on the calling thread.
         let area = work.reduce(0) { $0 + $1.rect.area }
-        let small = move == nil && area < helperArea
-        let lanes = small ? 1 : Swift.min(workers, itemCount + moveChunks)
+        let small = mover == nil && area < helperArea
+        let lanes = small ? 1 : Swift.min(workers, schedule.count)
         // A scroll's next frame moves these pixels again: they stream only when the move does.
         let streams = (move ?? moved).map(\.streams) ?? true
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
-            if lanes <= 1 {
-                for chunk in 0..<moveChunks { move!.run(chunk: chunk, of: framebuffer, kit.native) }
-                for item in work {
-                    tesseraPhaseCompositeBand { composite(list, raw, bins, item, into: framebuffer, streams: streams, kit) }
-                }
-                return
-            }
-            // Items are claimed in index order: a band waits only for move chunks already taken.
             let barrier = MoveBarrier()
-            WorkLanes.run(count: moveChunks + itemCount, lanes: lanes, crew: crew) { index in
-                if index < moveChunks {
-                    move!.run(chunk: index, of: framebuffer, kit.native)
+            // Steps are claimed in order: a band part waits only for move steps already taken.
+            let run = { @Sendable (index: Int) in
+                switch schedule[index] {
+                case .moveChunk(let chunk):
+                    move!.run(chunk: chunk, of: framebuffer, kit.native)
                     barrier.finished.add(1, ordering: .releasing)
-                    return
+                case .join:
+                    pending!.join()
+                    barrier.finished.add(1, ordering: .releasing)
+                case let .band(item, waits):
+                    if waits { barrier.wait(for: gate) }
+                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                        composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
+                    }
                 }
-                if index - moveChunks >= independent { barrier.wait(for: moveChunks) }
-                tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                    composite(list, raw, bins, work[index - moveChunks], into: framebuffer, streams: streams, kit)
-                }
+            }
+            if lanes <= 1 {
+                for index in schedule.indices { run(index) }
+            } else {
+                WorkLanes.run(count: schedule.count, lanes: lanes, crew: crew, run)
             }
         }
         return itemCount
+    }
+
+    /// One work item of a band run, in the order they are claimed.
+    private enum Step: Sendable {
+        /// A chunk of the move run here.
+        case moveChunk(Int)
+        /// The join of the move started before (``WorkLanes/StartedRun/join()``).
+        case join
+        /// Band part `work[index]`; `waits`: it waits for every move step.
+        case band(Int, waits: Bool)
     }
 
     /// The finished move chunks of one run: bands wait for all of them (busy polls, then yielding, as

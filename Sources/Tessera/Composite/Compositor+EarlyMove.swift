@@ -17,10 +17,13 @@ import TesseraPixels
 /// composited many bands) and the move's window is at least 1/``crewDamageFraction`` of the framebuffer.
 /// The damage is then found for that move alone
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
-/// frame composites every pixel. An early move moves every row of its window (the rows the frame rewrites
-/// are not known yet: ``ScrollMove/skippedRows`` is empty). The model thread shares what is left when it
-/// joins: it splits a vertical move's rows (``MoveLanes``), and a horizontal move is cut into more chunks
-/// than workers (``earlyMoveChunksPerWorker``).
+/// frame composites every pixel. The rows the frame rewrites are not known yet: the move leaves those the
+/// last frame composited from side to side (``lastRegions``: a translucent header's), when they are at
+/// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage. So the
+/// band parts of a header touch nothing the move does: the model thread composites them while the helper
+/// still moves, then joins the move (``BandCompositor``'s `pending`): it splits a vertical move's rows
+/// (``MoveLanes``), and a horizontal move is cut into more chunks than workers
+/// (``earlyMoveChunksPerWorker``).
 ///
 /// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``; the chunks run on
 /// the crew's helpers, and ``EarlyMove/run`` must be joined before the frame returns or throws.
@@ -32,6 +35,10 @@ extension Compositor {
         let move: ScrollMove
         let run: WorkLanes.StartedRun
     }
+
+    /// An early move leaves the rows the last frame rewrote whole only when they are at most
+    /// 1/`earlyMoveLeftRowsFraction` of its window.
+    static let earlyMoveLeftRowsFraction = 4
 
     /// Chunks of an early horizontal move per worker: the helper works alone until the model thread joins.
     static let earlyMoveChunksPerWorker = 4
@@ -47,9 +54,16 @@ extension Compositor {
               damage.holds(previousFrame, viewport: viewport) else { return nil }
         let window = candidate.window.intersection(viewport)
         guard window.area >= viewport.area / Self.crewDamageFraction,
-              abs(candidate.offset.x) < window.width, abs(candidate.offset.y) < window.height,
-              let move = ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
-                                    chunksPerWorker: Self.earlyMoveChunksPerWorker, streams: movesStream(framebuffer))
+              abs(candidate.offset.x) < window.width, abs(candidate.offset.y) < window.height else { return nil }
+        let streams = movesStream(framebuffer)
+        func makeMove(leaving rewritten: [PixelRect]) -> ScrollMove? {
+            ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
+                       chunksPerWorker: Self.earlyMoveChunksPerWorker, rewritten: rewritten, streams: streams)
+        }
+        // The rows the last frame rewrote whole, if few: this frame likely rewrites them too (a header).
+        guard let leaving = makeMove(leaving: lastRegions) else { return nil }
+        let left = leaving.skippedRows.reduce(0) { $0 + $1.count }
+        guard let move = left * Self.earlyMoveLeftRowsFraction <= leaving.window.height ? leaving : makeMove(leaving: [])
         else { return nil }
         let routines = kernels.routines
         guard let run = WorkLanes.start(count: move.chunks, crew: crew, { move.run(chunk: $0, of: framebuffer, routines) })

@@ -65,6 +65,9 @@ public final class Compositor {
     var lastMoveSaved = false
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
+    /// The rects the last frame composited: its early move predicts from them the rows this frame
+    /// rewrites whole (`Compositor+EarlyMove.swift`).
+    var lastRegions: [PixelRect] = []
     /// The last planned frame, while its draw list is the one kept (`Compositor+RecoloredFrame.swift`).
     var lastPlan: LastPlan?
     /// Frames that patched the last plan instead of planning, since the compositor was made (for tests).
@@ -238,18 +241,24 @@ public final class Compositor {
             found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                    token: token, moves: moves, moved: early?.candidate)
         }
-        if let early {
+        if early != nil {
             // Woken for the bands now, not when the move started: a helper that had not yet seen the move's
-            // run would have skipped it for the bands' (`WorkCrew` keeps the latest run only).
+            // run would have skipped it for the bands' (`WorkCrew` keeps the latest run only). The band run
+            // joins the move (`BandCompositor`: the parts it does not touch go first).
             crew.wake(helpers: configuration.workers - 1)
-            early.run.join()
         }
         let move = early != nil ? nil : found.move.flatMap {
             ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions,
                        streams: movesStream(framebuffer))
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
-        let regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
+        var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
+        if let moved = early?.move, !moved.skippedRows.isEmpty, regions != [framebuffer.bounds] {
+            // The rows the early move left (`Compositor+EarlyMove.swift`) hold the last frame's pixels.
+            let rows = moved.skippedRows.map { PixelRect(x: moved.window.minX, y: $0.lowerBound, width: moved.window.width, height: $0.count) }
+            regions = DamageTracker.merged(regions + rows, within: framebuffer.bounds)
+        }
+        lastRegions = regions
         statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
         lastMoveSaved = early == nil ? move != nil : found.moveSaved
         statistics.pixelsComposited = DamageTracker.area(regions)
@@ -263,7 +272,7 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
-                                                     move: move, moved: early?.move,
+                                                     move: move, moved: early?.move, pending: early?.run,
                                                      // a small framebuffer's whole frame still takes helpers
                                                      helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved

@@ -386,6 +386,10 @@ import Testing
                 let step = Double(Int.random(in: -9...12, using: &random))
                 if frame % 7 == 3 { offset.x = min(max(0, offset.x + step), 300) } else { offset.y = min(max(0, offset.y + step), 500) }
                 if frame % 11 == 5 { card.backgroundColor = Color(red: UInt8(frame * 20 % 256), green: 80, blue: 90) }
+                // The header's height changes: an early move's rows left for it are the last frame's.
+                if frame % 9 == 4, let header = root.sublayers.last {
+                    try header.setFrame(Rect(x: 0, y: 0, width: c.width, height: header.frame.height == 9 ? 14 : 9))
+                }
                 if frame % 13 == 8 { try scroll.setContentOffset(Point(x: offset.x + 0.5, y: offset.y)) }  // half a point
                 else { try scroll.setContentOffset(offset) }
                 let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
