@@ -9,9 +9,10 @@ import TesseraPixels
 /// A vertical move must write its rows in order, away from the direction of the move: row `t` (counted in
 /// that order, "move order") reads row `t + d`, `d = |offset.y|`, which the move writes later. Cutting the
 /// window into columns keeps every worker's rows independent, but each row of a column is a short copy at
-/// the framebuffer's stride, and on the 32 MB-L3 EPYC a core then moves far less memory per second: a
-/// 4K move 83 rows up, streamed, took 7.2 ms on one thread in six 640-pixel columns against 4.5 ms in
-/// whole rows (`Benchmarks/`-style C probe, median of 21; two threads, 4.7 against 2.8 ms).
+/// the framebuffer's stride, and on the 32 MB-L3 EPYC a core then moves far less memory per second (a
+/// standalone probe of a streamed 4K move 83 rows up, not kept: 7.2 ms on one thread in six 640-pixel
+/// columns against 4.5 ms in whole rows). Measured on `tessera bench feed` (2 workers, 4 pairs alternated
+/// with the column split, one window): mean 4.36–4.83 ms against 5.25–6.15.
 ///
 /// So the first worker takes every row, as one lane, in blocks of `B = min(d, 64)` rows (rows of one
 /// block read no row of it). A worker that joins splits the lane with the most blocks left: it takes the
