@@ -29,7 +29,10 @@ import TesseraPixels
 /// A split leaves the old lane at least `⌈d / B⌉` blocks after those it has claimed (a claimed block's
 /// reads never reach the new lane), and happens only when the new lane gets at least
 /// ``minimumRowsPerDistance`` × `d` rows (the halo costs a copy of `d` rows and a read of them). A worker
-/// that finds nothing worth splitting returns: the lanes' own workers finish them. Each lane's state is
+/// that finds nothing worth splitting returns: the lanes' own workers finish them. A worker that finished
+/// its lane splits again while spare slots last, so a worker the system stopped in the middle of its
+/// lane (a virtual CPU preempted for milliseconds) holds back only its claimed block and what is too
+/// short to split. Each lane's state is
 /// one atomic word, `(next, limit, successor)`: claiming a block and splitting are one compare-exchange
 /// each, so a lane's owner learns of a split when it claims its next block, and always knows which lane
 /// (and halo) starts at its limit.
@@ -37,13 +40,14 @@ import TesseraPixels
 /// Rows the frame rewrites (``ScrollMove/skippedRows``) are neither written nor, when only they would
 /// read it, saved into a halo: a band that runs beside the move may be writing them.
 ///
-/// Thread safety: ``run(lane:of:_:)`` for lane 0 once, ``join(lane:of:_:)`` once for each other slot, on
-/// any threads, concurrently; all must have returned before anything else reads the moved rows. Memory:
+/// Thread safety: ``work(chunk:of:_:)`` once for each chunk, on any threads, concurrently; all must have
+/// returned before anything else reads the moved rows (a lane is run by the worker that made it, or that
+/// split it off, alone). Memory:
 /// each split allocates its halo (`d` rows of the window) until the move is released.
 final class MoveLanes: Sendable {
     /// A lane slot: its state word, and the halo of the split that made it.
     private final class Lane: @unchecked Sendable {
-        /// `next | limit << 26 | (successor + 1) << 52`, blocks in move order (empty: all zero).
+        /// `next | limit << 25 | (successor + 1) << 50`, blocks in move order (empty: all zero).
         let word = Atomic<Int>(0)
         /// Set (releasing) once ``halo`` holds the rows the lane before it reads.
         let haloReady = Atomic<Bool>(false)
@@ -56,10 +60,13 @@ final class MoveLanes: Sendable {
         deinit { halo?.deallocate() }
     }
 
-    /// The most blocks a lane word can name (26 bits).
-    static let maximumBlocks = 1 << 26
+    /// The most blocks a lane word can name (25 bits).
+    static let maximumBlocks = 1 << 25
+    /// Lane slots per chunk beyond its own: a worker that finished its lane splits another again (a
+    /// helper the system stopped in the middle of its lane leaves only what it claimed).
+    static let spareSlotsPerChunk = 3
     /// A split happens only when the new lane gets at least this many times the move's distance in rows.
-    static let minimumRowsPerDistance = 4
+    static let minimumRowsPerDistance = 2
 
     private let lanes: [Lane]
     private let window: PixelRect
@@ -76,22 +83,24 @@ final class MoveLanes: Sendable {
         distance = abs(offsetY)
         blockRows = Swift.min(distance, ScrollMove.maximumBlockRows)
         blocks = (window.height + blockRows - 1) / blockRows
-        guard blocks < Self.maximumBlocks, slots < 1 << 11 else { return nil }
+        let slots = Swift.max(1, slots)
+        guard blocks < Self.maximumBlocks, slots * (1 + Self.spareSlotsPerChunk) < 1 << 12 else { return nil }
         self.window = window
         self.offsetY = offsetY
         self.skippedRows = skippedRows
         self.streams = streams
-        lanes = (0..<Swift.max(1, slots)).map { _ in Lane() }
+        lanes = (0..<(slots * (1 + Self.spareSlotsPerChunk))).map { _ in Lane() }
+        spares = Atomic(0)
         lanes[0].word.store(Self.pack(next: 0, limit: blocks, successor: nil), ordering: .relaxed)
     }
 
     private static func pack(next: Int, limit: Int, successor: Int?) -> Int {
-        next | limit << 26 | ((successor ?? -1) + 1) << 52
+        next | limit << 25 | ((successor ?? -1) + 1) << 50
     }
 
     private static func unpack(_ word: Int) -> (next: Int, limit: Int, successor: Int?) {
-        let successor = word >> 52
-        return (word & (maximumBlocks - 1), (word >> 26) & (maximumBlocks - 1), successor == 0 ? nil : successor - 1)
+        let successor = word >> 50
+        return (word & (maximumBlocks - 1), (word >> 25) & (maximumBlocks - 1), successor == 0 ? nil : successor - 1)
     }
 
     /// The framebuffer rows of the move-order rows `rows` (ascending).
@@ -100,7 +109,14 @@ final class MoveLanes: Sendable {
             : (window.maxY - rows.upperBound)..<(window.maxY - rows.lowerBound)
     }
 
-    /// Runs the first lane (the whole move, less what joiners split off) on the calling thread.
+    /// Blocks of lane `slot` not claimed yet.
+    func blocksLeft(inLane slot: Int) -> Int {
+        let (next, limit, _) = Self.unpack(lanes[slot].word.load(ordering: .acquiring))
+        return Swift.max(0, limit - next)
+    }
+
+    /// Runs lane `slot` (the first: the whole move, less what joiners split off) on the calling thread:
+    /// claims its blocks one by one until none is left, or `most` of them.
     func run(lane slot: Int = 0, of framebuffer: PixelBuffer, _ routines: KernelRoutines, blocks most: Int = .max) {
         let lane = lanes[slot]
         var word = lane.word.load(ordering: .acquiring)
@@ -122,13 +138,29 @@ final class MoveLanes: Sendable {
         if streams { routines.storeFence() }
     }
 
-    /// Splits the lane with the most blocks left into slot `slot`, and runs the new lane; returns at once
-    /// when no lane is worth splitting.
-    func join(lane slot: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
-        if split(into: slot, of: framebuffer, routines) { run(lane: slot, of: framebuffer, routines) }
+    /// Chunk `chunk` of the move: chunk 0 runs the first lane, another splits the lane with the most blocks
+    /// left into slot `chunk` and runs the new lane. Then, while a spare slot is left, it splits again
+    /// (the lane of a worker that the system stopped, say) and runs that lane; it returns when no lane is
+    /// worth splitting.
+    func work(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
+        if chunk == 0 {
+            run(of: framebuffer, routines)
+        } else if split(into: chunk, of: framebuffer, routines) {
+            run(lane: chunk, of: framebuffer, routines)
+        } else {
+            return
+        }
+        while true {
+            let slot = spares.wrappingAdd(1, ordering: .relaxed).oldValue + (lanes.count / (1 + Self.spareSlotsPerChunk))
+            guard slot < lanes.count, split(into: slot, of: framebuffer, routines) else { return }
+            run(lane: slot, of: framebuffer, routines)
+        }
     }
 
-    /// The split of ``join(lane:of:_:)`` alone (its halo saved), without running the new lane; false when
+    /// Spare slots taken so far (``spareSlotsPerChunk``); the first spare slot follows the chunks' own.
+    private let spares: Atomic<Int>
+
+    /// A split of ``work(chunk:of:_:)`` alone (its halo saved), without running the new lane; false when
     /// no lane is worth splitting.
     func split(into slot: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) -> Bool {
         let lane = lanes[slot]

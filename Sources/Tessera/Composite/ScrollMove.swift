@@ -114,7 +114,7 @@ package struct ScrollMove: Sendable {
     /// synchronize with this one (the band run's barrier does).
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         if let lanes {
-            if chunk == 0 { lanes.run(of: framebuffer, routines) } else { lanes.join(lane: chunk, of: framebuffer, routines) }
+            lanes.work(chunk: chunk, of: framebuffer, routines)
             return
         }
         let stride = framebuffer.bytesPerRow

@@ -198,6 +198,40 @@ import Testing
         #expect(splits > 10, "the interleavings split lanes")
     }
 
+    /// A worker that finished its lane splits again: a lane whose worker stopped after one block (a
+    /// preempted virtual CPU) keeps only a part too short to split, and the move is still exact.
+    @Test(arguments: [-9, 9, -83])
+    func aStoppedLaneIsSplitAgainByTheWorkerThatFinished(dy: Int) throws {
+        let (buffer, memory) = try Self.numbered(width: 40, height: 3000, padding: 1)
+        defer { memory.deallocate() }
+        let rowWords = buffer.bytesPerRow / 4
+        let before = (0..<(rowWords * 3000)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+        let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 2))
+        let lanes = try #require(move.lanes)
+        let routines = Kernels.active.routines
+        lanes.run(of: buffer, routines, blocks: 1)  // the first worker claims a block, then stops
+        let total = lanes.blocksLeft(inLane: 0)
+        move.run(chunk: 1, of: buffer, routines)  // the second splits, runs, splits again …
+        let left = lanes.blocksLeft(inLane: 0)
+        // Too short to split: the new lane would get fewer than minimumRowsPerDistance × |dy| rows (in
+        // whole blocks, at least 2), the old one keeping half and ⌈|dy| / B⌉ blocks more.
+        let blockRows = min(abs(dy), ScrollMove.maximumBlockRows)
+        let reach = (abs(dy) + blockRows - 1) / blockRows
+        let minimum = max(2, (MoveLanes.minimumRowsPerDistance * abs(dy) + blockRows - 1) / blockRows)
+        #expect(left < 2 * minimum + reach + 2, "\(left) of \(total) blocks left to the stopped worker")
+        #expect(left * 4 < total, "\(left) of \(total) blocks left to the stopped worker")
+        move.run(chunk: 0, of: buffer, routines)  // the stopped worker resumes
+        var wrong = 0
+        for y in 0..<3000 {
+            for x in 0..<rowWords {
+                let sy = y - dy
+                let expected = x < 40 && sy >= 0 && sy < 3000 ? before[sy * rowWords + x] : before[y * rowWords + x]
+                if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
         let bounds = PixelRect(x: 0, y: 0, width: 40, height: 30)
         #expect(ScrollMove(offset: (0, 0), within: bounds, workers: 2) == nil)
