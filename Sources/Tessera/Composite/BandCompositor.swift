@@ -27,7 +27,8 @@ import TesseraKernelBodies
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
 /// (a scroll: ``ScrollMove``, run as the first work items, or started early and joined by one item after
-/// the band parts it does not touch; the parts it touches wait for them) streams only when its move does (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
+/// the band parts it does not touch; the parts it touches wait for them) streams only when its move does
+/// (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
 /// frame of the scroll moves these pixels again, and reads them from the cache when the cache can keep
 /// the framebuffer.
 ///
@@ -48,16 +49,16 @@ enum BandCompositor {
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
-    /// `moved`: a move started before (a scroll frame's early move); `pending`: its run, when not yet
-    /// joined: the band parts it does not touch go first, then one item joins the run, and the parts it
-    /// touches wait for that item. A run with a move, run here or before, streams only when that move does
+    /// `started`: a move started before, not yet joined, and its run (a scroll frame's early move): the
+    /// band parts it does not touch go first, then one item joins the run, and the parts it touches wait
+    /// for that item. A run with a move, run here or started, streams only when that move does
     /// (``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
     /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
-                          move: ScrollMove? = nil, moved: ScrollMove? = nil, pending: WorkLanes.StartedRun? = nil,
+                          move: ScrollMove? = nil, started: (move: ScrollMove, run: WorkLanes.StartedRun)? = nil,
                           helperArea: Int = minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
@@ -72,16 +73,19 @@ enum BandCompositor {
         }
         let itemCount = items.count
         // The move the band parts may have to wait for: run here first, or in flight.
-        let pending = moved == nil ? nil : pending
-        let mover = move ?? (pending == nil ? nil : moved)
+        let mover = move ?? started?.move
         var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
-        let gate = steps.count + (pending == nil ? 0 : 1)  // steps the touched parts wait for
+        let gate = steps.count + (started == nil ? 0 : 1)  // steps the touched parts wait for
         guard itemCount + gate > 0 else { return 0 }
         // The parts the move does not touch first (they need not wait for it), then the rest.
-        if let mover { items = items.filter { !mover.touches($0.rect) } + items.filter { mover.touches($0.rect) } }
-        let independent = mover.map { mover in items.count { !mover.touches($0.rect) } } ?? itemCount
+        var independent = itemCount
+        if let mover {
+            let touched = items.map { mover.touches($0.rect) }
+            items = zip(items, touched).filter { !$0.1 }.map(\.0) + zip(items, touched).filter { $0.1 }.map(\.0)
+            independent = touched.count { !$0 }
+        }
         steps += (0..<independent).map { .band($0, waits: false) }
-        if pending != nil { steps.append(.join) }
+        if started != nil { steps.append(.join) }
         steps += (independent..<itemCount).map { .band($0, waits: true) }
         let work = items, schedule = steps
         let kit = Routines(target: kernels.routines(for: framebuffer.format),  // the swizzle is in the kernels
@@ -92,7 +96,7 @@ enum BandCompositor {
         let small = mover == nil && area < helperArea
         let lanes = small ? 1 : Swift.min(workers, schedule.count)
         // A scroll's next frame moves these pixels again: they stream only when the move does.
-        let streams = (move ?? moved).map(\.streams) ?? true
+        let streams = mover.map(\.streams) ?? true
         withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
             let raw = list.ops.map(RawOp.init)
             let barrier = MoveBarrier()
@@ -103,7 +107,7 @@ enum BandCompositor {
                     move!.run(chunk: chunk, of: framebuffer, kit.native)
                     barrier.finished.add(1, ordering: .releasing)
                 case .join:
-                    pending!.join()
+                    started!.run.join()
                     barrier.finished.add(1, ordering: .releasing)
                 case let .band(item, waits):
                     if waits { barrier.wait(for: gate) }
@@ -137,7 +141,7 @@ enum BandCompositor {
         let finished = Atomic<Int>(0)
 
         func wait(for chunks: Int) {
-            ScrollMove.wait { finished.load(ordering: .acquiring) >= chunks }
+            WorkLanes.wait { finished.load(ordering: .acquiring) >= chunks }
         }
     }
 

@@ -21,7 +21,7 @@ import TesseraPixels
 /// last frame composited from side to side (``lastRegions``: a translucent header's), when they are at
 /// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage. So the
 /// band parts of a header touch nothing the move does: the model thread composites them while the helper
-/// still moves, then joins the move (``BandCompositor``'s `pending`): it splits a vertical move's rows
+/// still moves, then joins the move (``BandCompositor``'s `started`): it splits a vertical move's rows
 /// (``MoveLanes``), and a horizontal move is cut into more chunks than workers
 /// (``earlyMoveChunksPerWorker``).
 ///

@@ -272,7 +272,7 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
-                                                     move: move, moved: early?.move, pending: early?.run,
+                                                     move: move, started: early.map { ($0.move, $0.run) },
                                                      // a small framebuffer's whole frame still takes helpers
                                                      helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved

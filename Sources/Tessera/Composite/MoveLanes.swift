@@ -77,8 +77,9 @@ final class MoveLanes: Sendable {
     private let skippedRows: [Range<Int>]
     private let streams: Bool
 
-    /// The lanes of a vertical move of `window` by `offsetY` (≠ 0, `|offsetY| < window.height`), at most
-    /// `slots` of them; `nil` when the window has too many blocks for a lane word.
+    /// The lanes of a vertical move of `window` by `offsetY` (≠ 0, `|offsetY| < window.height`) run as
+    /// `slots` chunks (each with a lane slot of its own, plus ``spareSlotsPerChunk`` spare ones); `nil`
+    /// when the window has too many blocks for a lane word.
     init?(window: PixelRect, offsetY: Int, slots: Int, skippedRows: [Range<Int>], streams: Bool) {
         distance = abs(offsetY)
         blockRows = Swift.min(distance, ScrollMove.maximumBlockRows)
@@ -89,8 +90,8 @@ final class MoveLanes: Sendable {
         self.offsetY = offsetY
         self.skippedRows = skippedRows
         self.streams = streams
+        chunks = slots
         lanes = (0..<(slots * (1 + Self.spareSlotsPerChunk))).map { _ in Lane() }
-        spares = Atomic(0)
         lanes[0].word.store(Self.pack(next: 0, limit: blocks, successor: nil), ordering: .relaxed)
     }
 
@@ -151,14 +152,16 @@ final class MoveLanes: Sendable {
             return
         }
         while true {
-            let slot = spares.wrappingAdd(1, ordering: .relaxed).oldValue + (lanes.count / (1 + Self.spareSlotsPerChunk))
+            let slot = chunks + spares.wrappingAdd(1, ordering: .relaxed).oldValue
             guard slot < lanes.count, split(into: slot, of: framebuffer, routines) else { return }
             run(lane: slot, of: framebuffer, routines)
         }
     }
 
-    /// Spare slots taken so far (``spareSlotsPerChunk``); the first spare slot follows the chunks' own.
-    private let spares: Atomic<Int>
+    /// The chunks' own slots, `0 ..< chunks`; the spare slots (``spareSlotsPerChunk`` per chunk) follow.
+    private let chunks: Int
+    /// Spare slots taken so far.
+    private let spares = Atomic<Int>(0)
 
     /// A split of ``work(chunk:of:_:)`` alone (its halo saved), without running the new lane; false when
     /// no lane is worth splitting.
@@ -200,7 +203,7 @@ final class MoveLanes: Sendable {
         lane.halo = halo
         lane.haloRows = sources
         let readers = framebufferRows((saved.lowerBound - distance)..<(saved.upperBound - distance))
-        for piece in ScrollMove.pieces(of: readers, skipping: skippedRows) {
+        for piece in BandVisibility.subtract(skippedRows, from: readers) {
             let source = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
             routines.copy(framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
                           framebuffer.bytesPerRow, halo + (source.lowerBound - sources.lowerBound) * stride, stride,
@@ -208,22 +211,25 @@ final class MoveLanes: Sendable {
         }
     }
 
+    /// A lane's saved rows: its pixels (the window's columns, rows packed) and their framebuffer rows.
+    private typealias Halo = (pixels: UnsafeMutableRawPointer, rows: Range<Int>)
+
     /// Moves block `block` of a lane whose limit is `limit`: its rows that read the next lane's first
     /// rows (`successor`, starting at `limit`) read them from that lane's halo.
     private func move(block: Int, limit: Int, successor: Lane?, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let rows = framebufferRows((block * blockRows)..<Swift.min((block + 1) * blockRows, window.height))
-        let halo: (pixels: UnsafeMutableRawPointer, rows: Range<Int>)? = successor.flatMap { lane in
+        let halo: Halo? = successor.flatMap { lane in
             // Only the lane's last blocks read past its limit.
             guard (block + 1) * blockRows + distance > limit * blockRows else { return nil }
-            ScrollMove.wait { lane.haloReady.load(ordering: .acquiring) }
+            WorkLanes.wait { lane.haloReady.load(ordering: .acquiring) }
             return (lane.halo!, lane.haloRows)
         }
         let stride = framebuffer.bytesPerRow
         let copy = streams ? routines.copyStreaming : routines.copy
-        for piece in ScrollMove.pieces(of: rows, skipping: skippedRows) {
+        for piece in BandVisibility.subtract(skippedRows, from: rows) {
             // The piece's sources: in the framebuffer, but for those in the halo's rows.
             let sources = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
-            func copyRows(_ part: Range<Int>, from halo: (pixels: UnsafeMutableRawPointer, rows: Range<Int>)? = nil) {
+            func copyRows(_ part: Range<Int>, from halo: Halo? = nil) {
                 guard !part.isEmpty else { return }
                 let destination = framebuffer.baseAddress + (part.lowerBound + offsetY) * stride + window.minX * 4
                 if let halo {

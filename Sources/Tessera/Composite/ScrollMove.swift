@@ -125,27 +125,6 @@ package struct ScrollMove: Sendable {
         }
     }
 
-    /// The parts of `rows` outside `skipped` (sorted, disjoint), in order.
-    static func pieces(of rows: Range<Int>, skipping skipped: [Range<Int>]) -> [Range<Int>] {
-        var pieces: [Range<Int>] = []
-        var from = rows.lowerBound
-        for skip in skipped where skip.upperBound > from && skip.lowerBound < rows.upperBound {
-            if skip.lowerBound > from { pieces.append(from..<skip.lowerBound) }
-            from = skip.upperBound
-        }
-        if from < rows.upperBound { pieces.append(from..<rows.upperBound) }
-        return pieces
-    }
-
-    /// Waits until `ready` is true: busy polls, then polls yielding (as `WorkLanes` waits do).
-    static func wait(until ready: () -> Bool) {
-        var polls = 0
-        while !ready() {
-            polls += 1
-            if polls > WorkLanes.pollsBeforeYield { sched_yield() }
-        }
-    }
-
     /// The fewest rows worth a chunk of their own (a horizontal move) or a lane (a vertical one).
     static let rowsPerChunk = 64
     /// The most rows one copy call moves (a block never reads rows it writes when it is at most the move's

@@ -75,6 +75,16 @@ package enum WorkLanes {
     /// ``WorkCrew/wokenPollInterval`` between polls instead made `tessera bench feed`'s p99 no shorter.)
     package static let pollsBeforeYield = 20_000
 
+    /// Waits until `ready` is true: ``pollsBeforeYield`` busy polls, then polls yielding. For waits of
+    /// microseconds on another worker (a claimed item, a move's halo).
+    package static func wait(until ready: () -> Bool) {
+        var polls = 0
+        while !ready() {
+            polls += 1
+            if polls > pollsBeforeYield { sched_yield() }
+        }
+    }
+
     /// The counters and the body one `run` shares with its helpers (kept alive by a late helper).
     ///
     /// `count` and `body` are written once, before the releasing store of `published`; a helper reads them
@@ -115,11 +125,7 @@ package enum WorkLanes {
 
         /// The caller's wait for the items helpers claimed: busy polls, then polls yielding.
         func waitUntilFinished(_ count: Int) {
-            var polls = 0
-            while finished.load(ordering: .acquiring) < count {
-                polls += 1
-                if polls > WorkLanes.pollsBeforeYield { sched_yield() }
-            }
+            WorkLanes.wait { finished.load(ordering: .acquiring) >= count }
         }
 
         /// A woken helper: waits for the run, polling every ``WorkCrew/wokenPollInterval`` (sleeping
