@@ -14,11 +14,11 @@ import TesseraPixels
 /// columns against 4.5 ms in whole rows). Measured on `tessera bench feed` (2 workers, 4 pairs alternated
 /// with the column split, one window): mean 4.36–4.83 ms against 5.25–6.15.
 ///
-/// So the first worker takes every row, as one lane, in blocks of `B = min(d, 64)` rows (rows of one
-/// block read no row of it). A worker that joins splits the lane with the most blocks left: it takes the
-/// upper part `[mid, limit)` as a new lane, the old lane keeps `[next, mid)`. The old lane's last rows
-/// read the first `d` rows of the new one's, which the new lane overwrites at once: the joiner first
-/// copies those rows (the **halo**) to a buffer of its own, and the old lane reads them from there.
+/// So the first worker takes every row, as one lane, in blocks of `B = min(d, 16)` rows
+/// (``ScrollMove/maximumBlockRows``; rows of one block read no row of it). A worker that joins splits
+/// the lane with the most blocks left: it takes the upper part `[mid, limit)` as a new lane, the old
+/// lane keeps `[next, mid)`. The old lane's last rows read the first `d` rows of the new one's, which the
+/// new lane overwrites at once: the joiner first copies those rows (the **halo**) to a buffer of its own, and the old lane reads them from there.
 ///
 /// ```
 ///   move order ↓    lane 0: [next ······ mid)   lane 1: [mid ··········· limit)

@@ -23,9 +23,9 @@ final class TileCache {
     /// Every entry, keeping it alive: the recency list's links are not counted (``TileEntry/older``).
     private var entries: [TileKey: TileEntry] = [:]
     /// Most recently needed end of the list.
-    private unowned(unsafe) var newest: TileEntry?
+    private var newest: Unmanaged<TileEntry>?
     /// Least recently needed end of the list.
-    private unowned(unsafe) var oldest: TileEntry?
+    private var oldest: Unmanaged<TileEntry>?
     /// Tile buffers taken and not given back yet.
     private(set) var buffersInUse = 0
 
@@ -104,7 +104,7 @@ final class TileCache {
 
     /// Moves `entry` to the most recently needed end.
     func markNeeded(_ entry: TileEntry) {
-        guard newest !== entry else { return }
+        guard newest?.toOpaque() != Unmanaged.passUnretained(entry).toOpaque() else { return }
         unlink(entry)
         linkAsNewest(entry)
     }
@@ -112,21 +112,23 @@ final class TileCache {
     /// The least recently needed entry whose ``TileEntry/neededFrame`` is not `frame`, if any; walks only
     /// the entries older than the first one `frame` needed (needed entries are at the newer end).
     func leastRecentlyNeeded(notIn frame: UInt64) -> TileEntry? {
-        guard let candidate = oldest, candidate.neededFrame != frame else { return nil }
+        guard let candidate = oldest?.takeUnretainedValue(), candidate.neededFrame != frame else { return nil }
         return candidate
     }
 
     private func linkAsNewest(_ entry: TileEntry) {
+        let linked = Unmanaged.passUnretained(entry)
         entry.older = newest
         entry.newer = nil
-        newest?.newer = entry
-        newest = entry
-        if oldest == nil { oldest = entry }
+        newest?._withUnsafeGuaranteedRef { $0.newer = linked }
+        newest = linked
+        if oldest == nil { oldest = linked }
     }
 
     private func unlink(_ entry: TileEntry) {
-        if let newer = entry.newer { newer.older = entry.older } else { newest = entry.older }
-        if let older = entry.older { older.newer = entry.newer } else { oldest = entry.newer }
+        let (older, newer) = (entry.older, entry.newer)
+        if let newer { newer._withUnsafeGuaranteedRef { $0.older = older } } else { newest = older }
+        if let older { older._withUnsafeGuaranteedRef { $0.newer = newer } } else { oldest = newer }
         entry.older = nil
         entry.newer = nil
     }

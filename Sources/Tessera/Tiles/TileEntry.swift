@@ -39,10 +39,11 @@ final class TileEntry {
     var awaitsFirstUse = false
 
     /// Towards the least recently needed and the most recently needed end of the cache's list. Not
-    /// counted (no reference counting on the per-frame relinking): the cache keeps every linked entry alive
-    /// in its dictionary, and unlinks an entry before it lets it go.
-    unowned(unsafe) var older: TileEntry?
-    unowned(unsafe) var newer: TileEntry?
+    /// counted (no reference counting on the per-frame relinking: a retain of a neighbour is a locked
+    /// read-modify-write of a line that is mostly not cached, which the next miss cannot overlap): the
+    /// cache keeps every linked entry alive in its dictionary, and unlinks an entry before it lets it go.
+    var older: Unmanaged<TileEntry>?
+    var newer: Unmanaged<TileEntry>?
 
     init(key: TileKey) {
         self.key = key
