@@ -201,7 +201,7 @@ public final class Compositor {
         var failure: (any Error)?  // only a coverage plane that cannot be allocated
         tesseraPhaseComposite {
             do {
-                try composite(plan, resolved, recoloring: recolorings, moves: moves, early: early, into: framebuffer,
+                try composite(plan, &resolved, recoloring: recolorings, moves: moves, early: early, into: framebuffer,
                               previousFrame: sameFormat ? previousFrame : nil, statistics: &statistics)
                 composited = true
             } catch {
@@ -217,9 +217,9 @@ public final class Compositor {
     }
 
     /// Step 3 of the frame: the draw list (built, or the last one recoloured at `recoloring`), damage and
-    /// the bands. `moves`: the frame's move candidates (``scrollMoves(_:)``), `early` the one already
-    /// under way.
-    private func composite(_ plan: FramePlan, _ resolved: [TileManager.ResolvedTile?], recoloring: [Int]?,
+    /// the bands. `resolved`: the tiles step 2 prepared, emptied once the draw list is built. `moves`: the
+    /// frame's move candidates (``scrollMoves(_:)``), `early` the one already under way.
+    private func composite(_ plan: FramePlan, _ resolved: inout [TileManager.ResolvedTile?], recoloring: [Int]?,
                            moves: [Damage.Move], early: EarlyMove?, into framebuffer: PixelBuffer,
                            previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
         var tracker = damage
@@ -238,6 +238,9 @@ public final class Compositor {
                                    previousFrame: previousFrame, token: token)
         } else {
             list = try drawList(plan, tiles: resolved)
+            // The draw list holds the pixels it draws: the tiles' references (400-odd on a 4K feed, their
+            // lines long out of the cache) are let go here, while a helper still moves, not at the frame's end.
+            resolved = []
             found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
                                    token: token, moves: moves, moved: early?.candidate)
         }
