@@ -1,7 +1,7 @@
 /// Step 4 of ``TileManager/prepare(_:viewport:statistics:)``: the SOON and EVENTUALLY tiles of the plan's
 /// layers (``TilePolicy``), nearest first.
 extension TileManager {
-    private struct Candidate {
+    struct Candidate {
         let layer: Int
         let column: Int
         let row: Int
@@ -22,6 +22,24 @@ extension TileManager {
                                             distance: TilePolicy.distance(tile, from: planned.windowPlaneRect)))
             }
         }
+    }
+
+    /// The indices of `candidates`, SOON before EVENTUALLY, nearest first, in their order where equal.
+    /// Sorted as packed integers (priority, distance, index) rather than through a closure: a 4K `feed`
+    /// frame sorts ~450 candidates, and the closure sort was a tenth of the tile phase's instructions
+    /// (callgrind). Distances from 2⁴² pixels or 2²⁰ candidates on take the closure sort.
+    static func nearestFirst(_ candidates: [Candidate]) -> [Int] {
+        let indexBits = 20, distanceBits = 42
+        guard candidates.count < 1 << indexBits, candidates.allSatisfy({ $0.distance < 1 << distanceBits }) else {
+            return candidates.indices.sorted {
+                (candidates[$0].priority, -candidates[$0].distance, -$0) > (candidates[$1].priority, -candidates[$1].distance, -$1)
+            }
+        }
+        return candidates.indices.map { index in
+            let candidate = candidates[index]
+            let rank = UInt64(TilePriority.now.rawValue - candidate.priority.rawValue)  // the most urgent first
+            return rank << (distanceBits + indexBits) | UInt64(candidate.distance) << indexBits | UInt64(index)
+        }.sorted().map { Int(truncatingIfNeeded: $0 & (1 << UInt64(indexBits) - 1)) }
     }
 
     /// Marks the look-ahead tiles as needed (so eviction spares them) and returns jobs for those that are
@@ -65,7 +83,7 @@ extension TileManager {
                 nearer = span
             }
         }
-        candidates.sort { ($0.priority, -$0.distance) > ($1.priority, -$1.distance) }
+        let order = Self.nearestFirst(candidates)
 
         var newJobs = maximumPrepaintTiles
         if mode == .synchronous {
@@ -74,7 +92,8 @@ extension TileManager {
         }
         var jobs: [RasterJob] = []
         var wanted = 0
-        for candidate in candidates {
+        for index in order {
+            let candidate = candidates[index]
             // Fields read in place: a copy of the planned layer would retain its references per candidate.
             let key = TileKey(layer: plan.layers[candidate.layer].identity, scaleBits: plan.layers[candidate.layer].scale.bitPattern,
                               column: candidate.column, row: candidate.row)

@@ -134,6 +134,48 @@ import Testing
         }
     }
 
+    /// `DamageTracker.covers` (an early move's test of whether it saved work) is a lower bound: whenever it
+    /// says rects cover an area, their union, counted pixel by pixel, is at least that area; and rects
+    /// that tile the viewport (cut by its edges, off the origin) are shown to cover all of it.
+    @Test(arguments: [1, 2, 3, 4])
+    func coverageIsShownOnlyWhenTheRectsUnionReachesIt(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let viewport = PixelRect(x: Int.random(in: -50...50, using: &random), y: Int.random(in: -50...50, using: &random),
+                                 width: Int.random(in: 1...300, using: &random), height: Int.random(in: 1...200, using: &random))
+        for _ in 0..<20 {
+            let rects = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                PixelRect(x: viewport.x + Int.random(in: -80...300, using: &random), y: viewport.y + Int.random(in: -80...200, using: &random),
+                          width: Int.random(in: -5...200, using: &random), height: Int.random(in: -5...150, using: &random))
+            }
+            var covered = Set<Int>()
+            for rect in rects {
+                let piece = rect.intersection(viewport)
+                guard !piece.isEmpty else { continue }
+                for y in piece.minY..<piece.maxY { for x in piece.minX..<piece.maxX { covered.insert(y * 1_000 + x) } }
+            }
+            for area in [-1, 0, 1, covered.count / 2, covered.count, covered.count + 1, viewport.area] {
+                if DamageTracker.covers(rects, atLeast: area, within: viewport) {
+                    #expect(covered.count >= area, "\(rects) in \(viewport): shown to cover \(area), union \(covered.count)")
+                } else {
+                    #expect(area > 0, "an area of \(area) is always covered")
+                }
+            }
+        }
+        // 64-px tiles from the viewport's corner, past its edges (the last column and row cut by them).
+        let view = PixelRect(x: -7, y: 5, width: 150, height: 100)
+        let tiles = stride(from: view.minY, to: view.maxY, by: 64).flatMap { y in
+            stride(from: view.minX, to: view.maxX, by: 64).map { PixelRect(x: $0, y: y, width: 64, height: 64) }
+        }
+        #expect(DamageTracker.covers(tiles, atLeast: view.area, within: view))
+        #expect(!DamageTracker.covers(tiles.dropLast(), atLeast: view.area, within: view))
+        // A viewport of more than `coverCells` 64-px cells is counted in larger cells (here 256 px: the
+        // rect holds the cells from row 17 down to the last, cut to 40 pixels by the viewport).
+        let large = PixelRect(x: 0, y: 0, width: 20_000, height: 9_000)
+        #expect(DamageTracker.covers([PixelRect(x: 0, y: 17 * 256, width: 20_000, height: 9_000 - 17 * 256)],
+                                     atLeast: large.area / 2, within: large))
+        #expect(!DamageTracker.covers([PixelRect(x: 0, y: 4_500, width: 20_000, height: 4_499)], atLeast: large.area / 2, within: large))
+    }
+
     @Test func anIdleFrameCompositesNothingAndASpinnerOnlyItsOwnPixels() throws {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 64, height: 48))
         root.content = PatternContent(seed: 3)
