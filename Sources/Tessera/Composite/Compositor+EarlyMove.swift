@@ -18,7 +18,7 @@ import TesseraPixels
 /// The damage is then found for that move alone
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
 /// frame composites every pixel. The rows the frame rewrites are not known yet: the move leaves those the
-/// last frame composited from side to side (``lastRegions``: a translucent header's), when they are at
+/// last frame's damage rewrote from side to side (``lastRegions``: a translucent header's), when they are at
 /// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage.
 /// So the band parts of a header touch nothing the move does: the model thread composites them while the
 /// helper still moves, then joins the move (``BandCompositor``'s `started`): it splits a vertical move's

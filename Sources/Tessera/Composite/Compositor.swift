@@ -65,8 +65,8 @@ public final class Compositor {
     var lastMoveSaved = false
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
-    /// The rects the last frame composited: its early move predicts from them the rows this frame
-    /// rewrites whole (`Compositor+EarlyMove.swift`).
+    /// The rects the last frame's damage made it composite (not counting the rows its early move left):
+    /// the next early move predicts from them the rows its frame rewrites whole (`Compositor+EarlyMove.swift`).
     var lastRegions: [PixelRect] = []
     /// The last planned frame, while its draw list is the one kept (`Compositor+RecoloredFrame.swift`).
     var lastPlan: LastPlan?
@@ -257,6 +257,10 @@ public final class Compositor {
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
+        // What the damage rewrites, without the rows an early move left: were they kept, the next move would
+        // leave them again, and a row composited once would be composited in every frame after (on
+        // `tessera bench feed`, 24–25 rows above the strip, 11 % of the composited pixels, in the frame's tail).
+        lastRegions = regions
         if let moved = early?.move, !moved.skippedRows.isEmpty, regions != [framebuffer.bounds] {
             // The rows the early move left (`Compositor+EarlyMove.swift`) hold the last frame's pixels.
             let rows = moved.skippedRows.map {
@@ -264,7 +268,6 @@ public final class Compositor {
             }
             regions = DamageTracker.merged(regions + rows, within: framebuffer.bounds)
         }
-        lastRegions = regions
         statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
         lastMoveSaved = early == nil ? move != nil : found.moveSaved
         statistics.pixelsComposited = DamageTracker.area(regions)

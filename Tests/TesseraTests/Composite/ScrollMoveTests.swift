@@ -334,6 +334,39 @@ import Testing
     /// (coverage masks), a shadow, a group-opacity card with a sublayer, a card partly out of the window;
     /// `roundedScroll`: the scroll layer clips with rounded corners of its own (fixed coverage over moving
     /// content) and a tall translucent page under the cards (a group the scroll layer's corners clip).
+    /// An early move leaves the rows the last frame's damage rewrote whole, not the rows the move before it
+    /// left: rows composited once (a full-width stripe recoloured) are not composited in every frame after.
+    /// The same scroll with and without the recolouring composites the same pixels two frames later, and
+    /// the frames stay bit-identical to full ones.
+    @Test func rowsAnEarlyMoveLeftAreNotLeftByTheMovesAfter() throws {
+        func composited(recolouring: Bool) throws -> [Int] {
+            let (root, scroll, _) = try Self.scene()
+            let stripe = try Layer(frame: Rect(x: 0, y: 50, width: 400, height: 4))  // full width on screen
+            stripe.backgroundColor = Color(red: 10, green: 20, blue: 30)
+            try scroll.addSublayer(stripe)
+            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
+                                                                 rasterMode: .synchronous))
+            let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
+                                                           rasterMode: .synchronous, scrollMoves: false))
+            let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
+            var token: FrameToken?, counts: [Int] = []
+            for frame in 0..<24 {
+                try scroll.setContentOffset(Point(x: 0, y: Double(frame * 3)))
+                if recolouring && frame == 12 { stripe.backgroundColor = Color(red: 200, green: 20, blue: 30) }
+                let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
+                token = statistics.frameToken
+                counts.append(statistics.pixelsComposited)
+                _ = try full.render(root, into: expected, previousFrame: nil)
+                #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "frame \(frame)")
+            }
+            #expect(compositor.earlyMoves >= 15, "\(compositor.earlyMoves) early moves")
+            return counts
+        }
+        let plain = try composited(recolouring: false), recoloured = try composited(recolouring: true)
+        #expect(recoloured[12] > plain[12] && recoloured[13] > plain[13], "the stripe's rows, then the rows the move left")
+        #expect(Array(recoloured[14...]) == Array(plain[14...]), "\(recoloured) against \(plain)")
+    }
+
     static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: width, height: 70))
         root.backgroundColor = Color(red: 230, green: 232, blue: 236)
