@@ -15,17 +15,20 @@ extension Compositor {
         var moves: [(offset: (x: Int, y: Int), window: PixelRect, area: Int)] = []
         var translations: [UInt64: (x: Int, y: Int)] = [:]
         translations.reserveCapacity(plan.layers.count)
-        for layer in plan.layers where layer.isVisible {
-            translations[layer.identity] = layer.translation
-            guard let last = layerTranslations[layer.identity] else { continue }
-            let offset = (x: layer.translation.x - last.x, y: layer.translation.y - last.y)
+        for index in plan.layers.indices where plan.layers[index].isVisible {
+            // Fields read in place: a copy of a planned layer would retain its references.
+            let identity = plan.layers[index].identity, translation = plan.layers[index].translation
+            translations[identity] = translation
+            guard let last = layerTranslations[identity] else { continue }
+            let offset = (x: translation.x - last.x, y: translation.y - last.y)
             guard (offset.x == 0) != (offset.y == 0) else { continue }
-            let clip = layer.windowPlaneRect.offsetBy(dx: layer.translation.x, dy: layer.translation.y)
-            if let index = moves.firstIndex(where: { $0.offset == offset }) {
-                moves[index].area += layer.visiblePlaneRect.area
-                moves[index].window = moves[index].window.union(clip)
+            let clip = plan.layers[index].windowPlaneRect.offsetBy(dx: translation.x, dy: translation.y)
+            let area = plan.layers[index].visiblePlaneRect.area
+            if let found = moves.firstIndex(where: { $0.offset == offset }) {
+                moves[found].area += area
+                moves[found].window = moves[found].window.union(clip)
             } else {
-                moves.append((offset, clip, layer.visiblePlaneRect.area))
+                moves.append((offset, clip, area))
             }
         }
         layerTranslations = translations

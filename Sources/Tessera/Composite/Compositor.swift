@@ -163,6 +163,7 @@ public final class Compositor {
         let planStart = clock.now
         // Only background colours changed: the last plan, recoloured (`Compositor+RecoloredFrame.swift`).
         var planned = patchedPlan(&last, root: root, viewport: framebuffer.bounds, epoch: epoch)
+        let patched = planned != nil
         if planned == nil {
             var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
                                        lookAhead: configuration.maximumPrepaintTiles > 0, expected: plannedSizes)
@@ -173,7 +174,9 @@ public final class Compositor {
         let plan = planned!  // set unless `plan` threw
         plannedSizes = (plan.layers.count, plan.ops.count)
         statistics.planTime = clock.now - planStart
-        let moves = configuration.scrollMoves ? scrollMoves(plan) : []
+        // A patched plan is the last one recoloured: its layers, so their translations, are the last frame's
+        // (which recorded them): nothing moved.
+        let moves = configuration.scrollMoves && !patched ? scrollMoves(plan) : []
         // A scroll's move starts now, on the helpers (`Compositor+EarlyMove.swift`).
         let early = startEarlyMove(moves, framebuffer: framebuffer, previousFrame: sameFormat ? previousFrame : nil)
         var composited = false
