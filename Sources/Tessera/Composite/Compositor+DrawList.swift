@@ -16,6 +16,7 @@ extension Compositor {
                                       coverage: coverageCache, previous: previous)
         let ops = try builder.build(0..<plan.ops.count, groupDepth: 0)
         builder.memo.ops = ops
+        builder.memo.destinations = ops.map(\.destination)
         builder.memo.signatures = builder.signatures
         builder.memo.skipped = builder.skipped
         drawListMemo = builder.memo

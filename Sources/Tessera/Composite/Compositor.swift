@@ -276,7 +276,8 @@ public final class Compositor {
         statistics.pixelsComposited = DamageTracker.area(regions)
         if !regions.isEmpty {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
-            let relevant = regions == [framebuffer.bounds] ? list.list : DrawList(ops: Self.ops(of: list.list, meeting: regions))
+            let relevant = regions == [framebuffer.bounds] ? list.list
+                : DrawList(ops: Self.ops(of: list.list, meeting: regions, destinations: drawListMemo.destinations))
             statistics.drawOps = relevant.ops.count
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
@@ -307,14 +308,15 @@ public final class Compositor {
     }
 
     /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when
-    /// taken (a copy retains its pixels: a spinner's frame takes a handful of ~600).
-    private static func ops(of list: DrawList, meeting regions: [PixelRect]) -> [DrawOp] {
-        var taken: [DrawOp] = []
-        for index in list.ops.indices {
-            let destination = list.ops[index].destination
-            if regions.contains(where: { !destination.intersection($0).isEmpty }) { taken.append(list.ops[index]) }
+    /// taken (a copy retains its pixels: a spinner's frame takes a handful of ~600). `destinations`: the
+    /// ops' destinations side by side (``DrawListMemo/destinations``), read instead of the ops when they
+    /// are as many.
+    private static func ops(of list: DrawList, meeting regions: [PixelRect], destinations: [PixelRect]) -> [DrawOp] {
+        let aligned = destinations.count == list.ops.count
+        return list.ops.indices.compactMap { index in
+            let destination = aligned ? destinations[index] : list.ops[index].destination
+            return regions.contains { !destination.intersection($0).isEmpty } ? list.ops[index] : nil
         }
-        return taken
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the
