@@ -37,25 +37,33 @@ extension TileManager {
     func chooseLevels(_ plan: FramePlan, _ records: [LayerTileRecord]) -> [Int?] {
         var result = [Int?](repeating: nil, count: plan.layers.count)
         var firstOp = [Int?](repeating: nil, count: plan.layers.count)
-        for (index, op) in plan.ops.enumerated() {
-            if case let .tile(layer, _, _) = op.source, firstOp[layer] == nil { firstOp[layer] = index }
+        // Ops and layers read in place (here and in the look-ahead): a copy of a planned op or layer would
+        // retain its references, for every op and layer of every frame.
+        for index in plan.ops.indices {
+            if case let .tile(layer, _, _) = plan.ops[index].source, firstOp[layer] == nil { firstOp[layer] = index }
         }
-        for (index, (planned, record)) in zip(plan.layers, records).enumerated() where planned.isVisible {
-            let changing = record.lastFrame > 0 && record.lastFrame + 1 == frame && record.lastScale != planned.scale
-            var level: Int?
-            if changing {
-                let wanted = levels.level(forZoom: planned.scale / scale)
-                level = deferredLevel(planned, record, next: LevelsOfDetail.step(from: record.shownLevel, toward: wanted))
-            } else if mode == .asynchronous, let shown = record.shownLevel, let first = firstOp[index],
-                      !exactTilesReady(plan, layer: index, from: first) {
-                level = shown  // settled, but the exact tiles have not all arrived: keep the level
-            }
-            if !changing { record.pendingLevel = nil }
-            if let k = level, LevelsOfDetail.scale(k, deviceScale: scale) == planned.scale { level = nil }
-            record.shownLevel = level
-            result[index] = level
+        for index in plan.layers.indices where plan.layers[index].isVisible {
+            result[index] = chooseLevel(plan.layers[index], plan, index, records[index], firstOp: firstOp[index])
         }
         return result
+    }
+
+    /// ``chooseLevels(_:_:)`` for `planned`, the layer at `index` (its first tile op `firstOp`).
+    private func chooseLevel(_ planned: PlannedLayer, _ plan: FramePlan, _ index: Int, _ record: LayerTileRecord,
+                             firstOp: Int?) -> Int? {
+        let changing = record.lastFrame > 0 && record.lastFrame + 1 == frame && record.lastScale != planned.scale
+        var level: Int?
+        if changing {
+            let wanted = levels.level(forZoom: planned.scale / scale)
+            level = deferredLevel(planned, record, next: LevelsOfDetail.step(from: record.shownLevel, toward: wanted))
+        } else if mode == .asynchronous, let shown = record.shownLevel, let first = firstOp,
+                  !exactTilesReady(plan, layer: index, from: first) {
+            level = shown  // settled, but the exact tiles have not all arrived: keep the level
+        }
+        if !changing { record.pendingLevel = nil }
+        if let k = level, LevelsOfDetail.scale(k, deviceScale: scale) == planned.scale { level = nil }
+        record.shownLevel = level
+        return level
     }
 
     /// True when every tile op of layer `layer` (contiguous from op `first`) has current pixels.

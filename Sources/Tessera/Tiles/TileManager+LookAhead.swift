@@ -24,6 +24,39 @@ extension TileManager {
         }
     }
 
+    /// Appends the look-ahead candidates of `planned`, plan layer `layer`, moving by `motion` (`nil`: no
+    /// history): the ring around its window, then the SOON and EVENTUALLY regions of the motion. Returns the
+    /// tiles per frame the motion exposes (the pace of ``scheduleLookAhead(_:_:nowJobs:)``). `planned` is
+    /// read in place (a copy of a planned layer would retain its references, per layer per frame).
+    private func appendLookAhead(of planned: PlannedLayer, layer index: Int,
+                                 motion: (window: (x: Int, y: Int), bounds: (x: Int, y: Int))?,
+                                 to candidates: inout [Candidate]) -> Double {
+        let visible = grid.span(of: planned.visiblePlaneRect)
+        // The distance margin, at any velocity (tiles it shares with the motion's SOON are taken once).
+        let ring = TilePolicy.ring(window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
+                                   scrolls: planned.scrolls, tileSize: grid.size)
+        if let span = grid.span(of: ring) {
+            appendCandidates(span, except: visible, of: planned, layer: index, .soon, to: &candidates)
+        }
+        guard let motion, motion.window != (0, 0) || motion.bounds != (0, 0) else { return 0 }
+        let extent = (planned.windowPlaneRect.width, planned.windowPlaneRect.height)
+        var pace = 0.0
+        if let visible {
+            pace = Double(abs(motion.window.y)) / Double(grid.size) * Double(visible.columns.count)
+                + Double(abs(motion.window.x)) / Double(grid.size) * Double(visible.rows.count)
+        }
+        var nearer = visible
+        for priority in [TilePriority.soon, .eventually] {
+            let region = TilePolicy.region(priority, window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
+                                           motion: motion.window, boundsMotion: motion.bounds, extent: extent,
+                                           tileSize: grid.size)
+            guard let span = grid.span(of: region) else { continue }
+            appendCandidates(span, except: nearer, of: planned, layer: index, priority, to: &candidates)
+            nearer = span
+        }
+        return pace
+    }
+
     /// The indices of `candidates`, SOON before EVENTUALLY, nearest first, in their order where equal.
     /// Sorted as packed integers (priority, distance, index) rather than through a closure: a 4K `feed`
     /// frame sorts ~450 candidates, and the closure sort was a tenth of the tile phase's instructions
@@ -51,37 +84,16 @@ extension TileManager {
     /// steps instead of a burst. Cost: one key look-up per look-ahead tile (at most one window per layer).
     func scheduleLookAhead(_ plan: FramePlan, _ records: [LayerTileRecord], nowJobs: Int) throws -> [RasterJob] {
         guard maximumPrepaintTiles > 0 else { return [] }
-        let motions = zip(plan.layers, records).map { $1.motion(at: $0, frame: frame) }
+        let motions = plan.layers.indices.map { records[$0].motion(at: plan.layers[$0], frame: frame) }
         // A layer that just entered the look-ahead region has no history: it moves like the fastest layer.
         let fastest = motions.compactMap { $0 }.max { abs($0.window.x) + abs($0.window.y) < abs($1.window.x) + abs($1.window.y) }
         var candidates: [Candidate] = []
         var pace = 0.0
-        for (index, planned) in plan.layers.enumerated() {
-            // A layer drawn from a level of detail is zooming: exact tiles ahead would be for a passing scale.
-            guard records[index].shownLevel == nil else { continue }
-            let visible = grid.span(of: planned.visiblePlaneRect)
-            // The distance margin, at any velocity (tiles it shares with the motion's SOON are taken once).
-            let ring = TilePolicy.ring(window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
-                                       scrolls: planned.scrolls, tileSize: grid.size)
-            if let span = grid.span(of: ring) {
-                appendCandidates(span, except: visible, of: planned, layer: index, .soon, to: &candidates)
-            }
-            guard let motion = motions[index] ?? fastest.map({ (window: $0.window, bounds: (0, 0)) }),
-                  motion.window != (0, 0) || motion.bounds != (0, 0) else { continue }
-            let extent = (planned.windowPlaneRect.width, planned.windowPlaneRect.height)
-            if let visible {
-                pace += Double(abs(motion.window.y)) / Double(grid.size) * Double(visible.columns.count)
-                    + Double(abs(motion.window.x)) / Double(grid.size) * Double(visible.rows.count)
-            }
-            var nearer = visible
-            for priority in [TilePriority.soon, .eventually] {
-                let region = TilePolicy.region(priority, window: planned.windowPlaneRect, bounds: planned.boundsPlaneRect,
-                                               motion: motion.window, boundsMotion: motion.bounds, extent: extent,
-                                               tileSize: grid.size)
-                guard let span = grid.span(of: region) else { continue }
-                appendCandidates(span, except: nearer, of: planned, layer: index, priority, to: &candidates)
-                nearer = span
-            }
+        for index in plan.layers.indices where records[index].shownLevel == nil {
+            // (A layer drawn from a level of detail is zooming: exact tiles ahead would be for a passing scale.)
+            pace += appendLookAhead(of: plan.layers[index], layer: index,
+                                    motion: motions[index] ?? fastest.map { (window: $0.window, bounds: (0, 0)) },
+                                    to: &candidates)
         }
         let order = Self.nearestFirst(candidates)
 

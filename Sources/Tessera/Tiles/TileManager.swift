@@ -88,9 +88,10 @@ final class TileManager {
         lastPrepared = nil  // until this frame is complete: a prepare that throws leaves nothing to repeat
         let allocationsBefore = cache.allocationCount
         releaseFreedLayers()
-        let records = plan.layers.map(record(for:))
-        for (planned, record) in zip(plan.layers, records) {
-            statistics.tilesInvalidated += applyInvalidations(planned, record)
+        // Layers read in place: a copy of a planned layer would retain its references, per layer per frame.
+        let records = plan.layers.indices.map { record(for: plan.layers[$0]) }
+        for index in plan.layers.indices {
+            statistics.tilesInvalidated += applyInvalidations(plan.layers[index], records[index])
         }
         takeFinished()
         let withdrawn = queue.withdrawQueued()
@@ -202,11 +203,11 @@ final class TileManager {
             }
         }
 
-        for (planned, record) in zip(plan.layers, records) {
-            record.lastTranslation = planned.translation
-            record.lastBoundsOrigin = planned.boundsOrigin
+        for (index, record) in records.enumerated() {
+            record.lastTranslation = plan.layers[index].translation
+            record.lastBoundsOrigin = plan.layers[index].boundsOrigin
             record.lastFrame = frame
-            record.lastScale = planned.scale
+            record.lastScale = plan.layers[index].scale
         }
         _ = makeRoom(forAdditional: 0)  // a frame that needs fewer tiles than the last brings the cache back
         cache.trimSpares()
@@ -220,7 +221,7 @@ final class TileManager {
         statistics.rasterJobsOutstanding = queue.outstanding
         lastFrameComplete = statistics.tilesCheckerboarded == 0 && statistics.tilesShownStale == 0
             && statistics.rasterJobsQueued == 0 && levelPieces.isEmpty  // a level stand-in moves on next frame
-        lastPrepared = PreparedFrame(layers: plan.layers.map(LayerTileState.init), statistics: statistics)
+        lastPrepared = PreparedFrame(layers: plan.layers.indices.map { LayerTileState(plan.layers[$0]) }, statistics: statistics)
         return resolved
     }
 
