@@ -59,7 +59,7 @@ extension Compositor {
         guard !memo.entries.isEmpty, memo.entries.count == plan.ops.count, plan.groups.isEmpty else { return nil }
         var changed: [Int] = []
         // Compared in place through the buffers: copies of ~600 ops and entries would retain their
-        // references (a spinner frame's comparison took a fifth of its time).
+        // references (``PlannedLayer``, "Cost").
         let unchanged = plan.ops.withUnsafeBufferPointer { ops in
             memo.entries.withUnsafeBufferPointer { entries in
                 for index in ops.indices {

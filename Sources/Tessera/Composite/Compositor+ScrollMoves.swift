@@ -15,8 +15,7 @@ extension Compositor {
         var moves: [(offset: (x: Int, y: Int), window: PixelRect, area: Int)] = []
         var translations: [UInt64: (x: Int, y: Int)] = [:]
         translations.reserveCapacity(plan.layers.count)
-        for index in plan.layers.indices where plan.layers[index].isVisible {
-            // Fields read in place: a copy of a planned layer would retain its references.
+        for index in plan.layers.indices where plan.layers[index].isVisible {  // in place (``PlannedLayer``, "Cost")
             let identity = plan.layers[index].identity, translation = plan.layers[index].translation
             translations[identity] = translation
             guard let last = layerTranslations[identity] else { continue }

@@ -48,6 +48,10 @@ struct PlannedGroup {
 ///
 /// Plane device pixels are the layer's plane points × ``scale`` (tile coordinates, ``TileKey``); a plane
 /// device pixel plus ``translation`` is a framebuffer device pixel.
+///
+/// Cost: a copy retains its references (content, log, lifetime, shadow). Per-frame loops over a plan's
+/// layers (and ops, whose shapes are an array) read them in place, `plan.layers[index]`, or pass them as
+/// arguments, never `for layer in plan.layers` or `zip`: those copy each one, every frame.
 struct PlannedLayer {
     /// The layer's process-unique identity (``Layer/identity``): the key of its tiles.
     let identity: UInt64

@@ -37,9 +37,7 @@ extension TileManager {
     func chooseLevels(_ plan: FramePlan, _ records: [LayerTileRecord]) -> [Int?] {
         var result = [Int?](repeating: nil, count: plan.layers.count)
         var firstOp = [Int?](repeating: nil, count: plan.layers.count)
-        // Ops and layers read in place (here and in the look-ahead): a copy of a planned op or layer would
-        // retain its references, for every op and layer of every frame.
-        for index in plan.ops.indices {
+        for index in plan.ops.indices {  // in place (``PlannedLayer``, "Cost")
             if case let .tile(layer, _, _) = plan.ops[index].source, firstOp[layer] == nil { firstOp[layer] = index }
         }
         for index in plan.layers.indices where plan.layers[index].isVisible {

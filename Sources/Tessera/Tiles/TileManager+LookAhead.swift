@@ -26,8 +26,7 @@ extension TileManager {
 
     /// Appends the look-ahead candidates of `planned`, plan layer `layer`, moving by `motion` (`nil`: no
     /// history): the ring around its window, then the SOON and EVENTUALLY regions of the motion. Returns the
-    /// tiles per frame the motion exposes (the pace of ``scheduleLookAhead(_:_:nowJobs:)``). `planned` is
-    /// read in place (a copy of a planned layer would retain its references, per layer per frame).
+    /// tiles per frame the motion exposes (the pace of ``scheduleLookAhead(_:_:nowJobs:)``).
     private func appendLookAhead(of planned: PlannedLayer, layer index: Int,
                                  motion: (window: (x: Int, y: Int), bounds: (x: Int, y: Int))?,
                                  to candidates: inout [Candidate]) -> Double {

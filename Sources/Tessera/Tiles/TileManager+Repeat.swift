@@ -52,7 +52,6 @@ extension TileManager {
     /// ``prepare(_:viewport:statistics:)``.
     func repeatLastFrame(_ plan: FramePlan, statistics: inout FrameStatistics) -> Bool {
         guard let last = lastPrepared, isSettled, plan.layers.count == last.layers.count else { return false }
-        // Read in place: a copy of a planned layer would retain its references.
         for index in plan.layers.indices where LayerTileState(plan.layers[index]) != last.layers[index] { return false }
         statistics.repeatTileState(of: last.statistics)
         return true

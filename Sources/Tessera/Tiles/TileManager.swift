@@ -88,7 +88,6 @@ final class TileManager {
         lastPrepared = nil  // until this frame is complete: a prepare that throws leaves nothing to repeat
         let allocationsBefore = cache.allocationCount
         releaseFreedLayers()
-        // Layers read in place: a copy of a planned layer would retain its references, per layer per frame.
         let records = plan.layers.indices.map { record(for: plan.layers[$0]) }
         for index in plan.layers.indices {
             statistics.tilesInvalidated += applyInvalidations(plan.layers[index], records[index])
