@@ -65,11 +65,10 @@ extension Compositor {
                 for index in ops.indices {
                     guard entries[index] != nil else { return false }
                     if entries[index]!.op == ops[index] { continue }
-                    guard case .color(let new) = ops[index].source, case .color(let old) = entries[index]!.op.source,
-                          (new.a == 255) == (old.a == 255), entries[index]!.op.destination == ops[index].destination,
-                          entries[index]!.op.sourceOrigin == ops[index].sourceOrigin,
-                          entries[index]!.op.opacity == ops[index].opacity, entries[index]!.op.shapes == ops[index].shapes
-                    else { return false }
+                    let (last, op) = (entries[index]!.op, ops[index])  // copied only where the op differs
+                    guard case .color(let new) = op.source, case .color(let old) = last.source, (new.a == 255) == (old.a == 255),
+                          last.destination == op.destination, last.sourceOrigin == op.sourceOrigin,
+                          last.opacity == op.opacity, last.shapes == op.shapes else { return false }
                     changed.append(index)
                 }
                 return true

@@ -309,13 +309,11 @@ public final class Compositor {
 
     /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when
     /// taken (a copy retains its pixels: a spinner's frame takes a handful of ~600). `destinations`: the
-    /// ops' destinations side by side (``DrawListMemo/destinations``), read instead of the ops when they
-    /// are as many.
+    /// ops' destinations side by side (``DrawListMemo/destinations``: the memo's ops are the frame's list),
+    /// read instead of the ops.
     private static func ops(of list: DrawList, meeting regions: [PixelRect], destinations: [PixelRect]) -> [DrawOp] {
-        let aligned = destinations.count == list.ops.count
-        return list.ops.indices.compactMap { index in
-            let destination = aligned ? destinations[index] : list.ops[index].destination
-            return regions.contains { !destination.intersection($0).isEmpty } ? list.ops[index] : nil
+        destinations.indices.compactMap { index in
+            regions.contains { !destinations[index].intersection($0).isEmpty } ? list.ops[index] : nil
         }
     }
 

@@ -289,14 +289,14 @@ struct DamageTracker {
     static let lookahead = 16
 
     /// True when `rects`, cut to `viewport`, are shown to cover at least `area` pixels: the viewport is cut
-    /// into square cells (64 pixels, doubled until there are at most ``coverCells``), and the cells some
-    /// rect holds whole are counted until their area reaches `area`. A lower bound of the rects' union, so
-    /// of any cover of them (``merged(_:within:)``'s included); `false` when it stays below. O(rects + the
-    /// cells they hold).
+    /// into square cells (``coverCellSide`` pixels, doubled until there are at most ``coverCells``), and the
+    /// cells some rect holds whole are counted until their area reaches `area`. A lower bound of the rects'
+    /// union, so of any cover of them (``merged(_:within:)``'s included); `false` when it stays below.
+    /// O(rects + the cells they hold).
     static func covers(_ rects: [PixelRect], atLeast area: Int, within viewport: PixelRect) -> Bool {
         guard area > 0 else { return true }
         guard !viewport.isEmpty else { return false }
-        var cell = 64
+        var cell = coverCellSide
         while ((viewport.width + cell - 1) / cell) * ((viewport.height + cell - 1) / cell) > coverCells { cell *= 2 }
         let columns = (viewport.width + cell - 1) / cell, rows = (viewport.height + cell - 1) / cell
         var counted = [Bool](repeating: false, count: columns * rows)
@@ -322,6 +322,8 @@ struct DamageTracker {
         return false
     }
 
+    /// The side of ``covers(_:atLeast:within:)``'s cells, in pixels, before doubling.
+    static let coverCellSide = 64
     /// The most cells ``covers(_:atLeast:within:)`` cuts a viewport into.
     static let coverCells = 4096
 

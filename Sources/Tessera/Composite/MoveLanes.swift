@@ -161,7 +161,6 @@ final class MoveLanes: Sendable {
         }
     }
 
-
     /// A split of ``work(chunk:of:_:)`` alone (its halo saved), without running the new lane; false when
     /// no lane is worth splitting.
     func split(into slot: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) -> Bool {
