@@ -15,11 +15,14 @@ final class DrawGroup: Sendable {
     init(list: DrawList) { self.list = list }
 }
 
-/// Scratch memory for group offscreens, shared by every compositor of the process.
+/// Scratch memory of the composite stage, shared by every compositor of the process: group offscreens,
+/// RGBA copies for masked kernels, and the halos of a scroll move's lanes (``MoveLanes``).
 ///
 /// Memory: a group piece needs `width · height · 4` bytes — at most the framebuffer width × the band
-/// height — for as long as one band worker composites it; nested groups hold one slab per level. Free slabs
-/// are kept for reuse up to ``retainedBytes`` in total; the rest are freed. Not part of the tile budget
+/// height — for as long as one band worker composites it; nested groups hold one slab per level. A halo
+/// holds a move's distance in rows of its window until the move is released. Free slabs are kept for
+/// reuse up to ``retainedBytes`` in total (so their pages are not faulted in again each frame); the rest
+/// are freed. A take gets the smallest free slab that fits. Not part of the tile budget
 /// (``Compositor/Configuration-swift.struct/cacheBudgetBytes`` counts tiles only).
 ///
 /// Thread safety: `take` and `give` may be called from any thread (one `NSLock`: a pthread mutex, which
@@ -38,11 +41,17 @@ final class OffscreenPool: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [Slab] = []
 
+    deinit { for slab in free { slab.baseAddress.deallocate() } }
+
     /// A slab of at least `byteCount` bytes (uninitialized; 64-byte aligned).
     func take(byteCount: Int) -> Slab {
         let reused: Slab? = lock.withLock {
-            guard let index = free.firstIndex(where: { $0.byteCount >= byteCount }) else { return nil }
-            return free.remove(at: index)
+            // The smallest that fits: a small piece does not take the slab a halo needs.
+            var best: Int?
+            for index in free.indices where free[index].byteCount >= byteCount {
+                if best.map({ free[index].byteCount < free[$0].byteCount }) ?? true { best = index }
+            }
+            return best.map { free.remove(at: $0) }
         }
         if let reused { return reused }
         let size = Swift.max(byteCount, 4096)

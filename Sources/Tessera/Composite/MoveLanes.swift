@@ -41,8 +41,8 @@ import TesseraPixels
 ///
 /// Thread safety: ``work(chunk:of:_:)`` once for each chunk, on any threads, concurrently; all must have
 /// returned before anything else reads the moved rows (a lane is run by the worker that made it, or that
-/// split it off, alone). Memory: each split allocates its halo (`d` rows of the window) until the move
-/// is released.
+/// split it off, alone). Memory: each split takes its halo (`d` rows of the window) from ``OffscreenPool`` until
+/// the move is released.
 final class MoveLanes: Sendable {
     /// A lane slot: its state word, and the halo of the split that made it.
     private final class Lane: @unchecked Sendable {
@@ -51,12 +51,13 @@ final class MoveLanes: Sendable {
         /// Set (releasing) once ``halo`` holds the rows the lane before it reads.
         let haloReady = Atomic<Bool>(false)
         /// The saved rows, framebuffer rows ``haloRows`` in order, the window's columns; written once
-        /// before ``haloReady``.
-        var halo: UnsafeMutableRawPointer?
+        /// before ``haloReady``. From ``OffscreenPool``: a fresh allocation of a halo's megabyte or so
+        /// would fault its pages in every frame.
+        var halo: OffscreenPool.Slab?
         /// The framebuffer rows whose pixels ``halo`` holds.
         var haloRows: Range<Int> = 0..<0
 
-        deinit { halo?.deallocate() }
+        deinit { halo.map(OffscreenPool.shared.give) }
     }
 
     /// The most blocks a lane word can name (25 bits).
@@ -197,8 +198,9 @@ final class MoveLanes: Sendable {
         let saved = first..<Swift.min(first + distance, window.height)
         let sources = framebufferRows(saved)
         let stride = window.width * 4
-        let halo = UnsafeMutableRawPointer.allocate(byteCount: sources.count * stride, alignment: 64)
-        lane.halo = halo
+        let slab = OffscreenPool.shared.take(byteCount: sources.count * stride)
+        let halo = slab.baseAddress
+        lane.halo = slab
         lane.haloRows = sources
         let readers = framebufferRows((saved.lowerBound - distance)..<(saved.upperBound - distance))
         for piece in BandVisibility.subtract(skippedRows, from: readers) {
@@ -220,7 +222,7 @@ final class MoveLanes: Sendable {
             // Only the lane's last blocks read past its limit.
             guard (block + 1) * blockRows + distance > limit * blockRows else { return nil }
             WorkLanes.wait { lane.haloReady.load(ordering: .acquiring) }
-            return (lane.halo!, lane.haloRows)
+            return (lane.halo!.baseAddress, lane.haloRows)
         }
         let stride = framebuffer.bytesPerRow
         let copy = streams ? routines.copyStreaming : routines.copy

@@ -1,0 +1,19 @@
+import Testing
+@testable import Tessera
+
+@Suite struct OffscreenPoolTests {
+    /// A take gets the smallest free slab that fits, so a group piece does not take the slab a scroll
+    /// move's halo needs (which would then be allocated, and its pages faulted in, again); a take that
+    /// nothing fits gets a new slab.
+    @Test func aTakeGetsTheSmallestFreeSlabThatFits() {
+        let pool = OffscreenPool()
+        let big = pool.take(byteCount: 1 << 20), small = pool.take(byteCount: 64 << 10), tiny = pool.take(byteCount: 100)
+        for slab in [big, small, tiny] { pool.give(slab) }
+        #expect(pool.take(byteCount: 5000).baseAddress == small.baseAddress, "not the first free slab that fits")
+        #expect(pool.take(byteCount: 10).baseAddress == tiny.baseAddress)
+        let fresh = pool.take(byteCount: 2 << 20)
+        #expect(fresh.byteCount >= 2 << 20 && ![big, small, tiny].contains { $0.baseAddress == fresh.baseAddress })
+        #expect(pool.take(byteCount: 1 << 20).baseAddress == big.baseAddress)
+        for slab in [big, small, tiny, fresh] { pool.give(slab) }
+    }
+}
