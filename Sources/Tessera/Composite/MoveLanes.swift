@@ -41,8 +41,8 @@ import TesseraPixels
 ///
 /// Thread safety: ``work(chunk:of:_:)`` once for each chunk, on any threads, concurrently; all must have
 /// returned before anything else reads the moved rows (a lane is run by the worker that made it, or that
-/// split it off, alone). Memory: each split takes its halo (`d` rows of the window) from ``OffscreenPool`` until
-/// the move is released.
+/// split it off, alone). Memory: each split takes its halo (`d` rows of the window) from
+/// ``OffscreenPool`` until the move is released.
 final class MoveLanes: Sendable {
     /// A lane slot: its state word, and the halo of the split that made it.
     private final class Lane: @unchecked Sendable {
@@ -198,8 +198,7 @@ final class MoveLanes: Sendable {
         let saved = first..<Swift.min(first + distance, window.height)
         let sources = framebufferRows(saved)
         let stride = window.width * 4
-        let slab = OffscreenPool.shared.take(byteCount: sources.count * stride)
-        let halo = slab.baseAddress
+        let slab = OffscreenPool.shared.take(byteCount: sources.count * stride), halo = slab.baseAddress
         lane.halo = slab
         lane.haloRows = sources
         let readers = framebufferRows((saved.lowerBound - distance)..<(saved.upperBound - distance))

@@ -7,7 +7,8 @@ import Testing
     /// nothing fits gets a new slab.
     @Test func aTakeGetsTheSmallestFreeSlabThatFits() {
         let pool = OffscreenPool()
-        let big = pool.take(byteCount: 1 << 20), small = pool.take(byteCount: 64 << 10), tiny = pool.take(byteCount: 100)
+        let big = pool.take(byteCount: 1 << 20), small = pool.take(byteCount: 64 << 10)
+        let tiny = pool.take(byteCount: 100)
         for slab in [big, small, tiny] { pool.give(slab) }
         #expect(pool.take(byteCount: 5000).baseAddress == small.baseAddress, "not the first free slab that fits")
         #expect(pool.take(byteCount: 10).baseAddress == tiny.baseAddress)
