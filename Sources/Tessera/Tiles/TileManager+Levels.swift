@@ -66,10 +66,10 @@ extension TileManager {
 
     /// True when every tile op of layer `layer` (contiguous from op `first`) has current pixels.
     private func exactTilesReady(_ plan: FramePlan, layer: Int, from first: Int) -> Bool {
-        let planned = plan.layers[layer]
-        for op in plan.ops[first...] {
-            guard case let .tile(owner, column, row) = op.source, owner == layer else { break }
-            let key = TileKey(layer: planned.identity, scaleBits: planned.scale.bitPattern, column: column, row: row)
+        let identity = plan.layers[layer].identity, scaleBits = plan.layers[layer].scale.bitPattern
+        for index in first..<plan.ops.count {  // in place (``PlannedLayer``, "Cost")
+            guard case let .tile(owner, column, row) = plan.ops[index].source, owner == layer else { break }
+            let key = TileKey(layer: identity, scaleBits: scaleBits, column: column, row: row)
             guard let entry = cache[key], entry.isReady else { return false }
         }
         return true

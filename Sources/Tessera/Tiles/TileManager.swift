@@ -103,8 +103,8 @@ final class TileManager {
         let chosenLevels = chooseLevels(plan, records)
         var levelTiles: [Int: [(entry: TileEntry, destination: PixelRect, mapping: ResampleMapping)]] = [:]
         var replacedOps = 0
-        for (index, op) in plan.ops.enumerated() {
-            guard case let .tile(layer, column, row) = op.source else { continue }
+        for index in plan.ops.indices {  // in place (``PlannedLayer``, "Cost")
+            guard case let .tile(layer, column, row) = plan.ops[index].source else { continue }
             if let k = chosenLevels[layer] {
                 replacedOps += 1
                 if index == 0 || !Self.isTileOp(plan.ops[index - 1], of: layer) {
