@@ -105,7 +105,7 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
         // One raster pass and one reference pass per worker count.
         let passes: [(raster: () -> Void, reference: () -> Void)] = options.workerCounts.map { workers in
             ({ forEachTile(tiles.count, workers: workers) { i in
-                content.drawReplacing(in: RasterContext(buffer: pool[i], deviceRect: tiles[i], scale: scale))
+                drawTile(content, into: pool[i], tiles[i], scale: scale)
             } }, { forEachTile(tiles.count, workers: workers) { i in
                 let buffer = pool[i]
                 buffer.clear()
@@ -211,8 +211,14 @@ private func median(_ values: [Double]) -> Double {
         : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// Draws `tile` of `content` over `buffer`'s stale pixels as the tile stage's raster jobs do: `drawReplacing`,
+/// through the thread's scratch tile when that pays (`Sources/Tessera/Tiles/ScratchTile.swift`).
+private func drawTile(_ content: DisplayList, into buffer: PixelBuffer, _ tile: PixelRect, scale: Double) {
+    ScratchTile.draw(content, in: RasterContext(buffer: buffer, deviceRect: tile, scale: scale)) { _ in }
+}
+
 /// Rasterizes the workload into cleared tiles on one worker, then over stale pixels as the timed passes
-/// do (`drawReplacing`) with every worker count, and checks the bytes agree (invariant 3, in passing).
+/// do (``drawTile(_:into:_:scale:)``) with every worker count, and checks the bytes agree (invariant 3, in passing).
 private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
     forEachTile(workload.tiles.count, workers: 1) { i in
         pool[i].clear()
@@ -222,7 +228,7 @@ private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], 
     for count in workers {
         forEachTile(workload.tiles.count, workers: count) { i in
             pool[i].clear(to: Pixel(r: 9, g: 200, b: 31, a: 210))
-            workload.content.drawReplacing(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
+            drawTile(workload.content, into: pool[i], workload.tiles[i], scale: scale)
         }
         if first != pool.map({ $0.packedBytes() }) {
             throw TesseraError.invalidArgument(argument: "workers", reason: "\(workload.name): \(count) workers differ")

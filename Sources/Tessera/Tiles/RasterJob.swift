@@ -63,17 +63,16 @@ final class RasterJob: @unchecked Sendable {
     }
 
     /// Lets the content clear the target where it needs it and draw into it
-    /// (``LayerContent/drawReplacing(in:)``), and finds its coverage (from
-    /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan that also finds its
-    /// zero rows). Worker thread.
+    /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays), and
+    /// finds its coverage (from ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a
+    /// scan of the drawn pixels that also finds their zero rows). Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped
-        content.drawReplacing(in: RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels))
-        if content.isOpaque(in: deviceRect, scale: scale) {
-            coverage = .opaque
-        } else {
-            (coverage, zeroRows) = target.alphaCoverageAndZeroRows()
+        let opaque = content.isOpaque(in: deviceRect, scale: scale)
+        let context = RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels)
+        (coverage, zeroRows) = ScratchTile.draw(content, in: context) { drawn in
+            opaque ? (.opaque, .none) : drawn.alphaCoverageAndZeroRows()
         }
     }
 }
