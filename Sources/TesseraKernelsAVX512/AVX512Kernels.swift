@@ -16,6 +16,9 @@ public enum AVX512Kernels {
         fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid, scaledSourceOver: scaledSourceOver,
         storeFence: storeFence)
 
+    /// Whether this tier's streaming kernels stream (``KernelRoutines/copyStreaming``).
+    public static var hasStreamingStores: Bool { Marker.hasStreamingStores }
+
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
         static var hasStreamingStores: Bool { true }

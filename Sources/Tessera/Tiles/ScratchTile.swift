@@ -16,67 +16,87 @@ import Darwin
 /// touches a tile out of order (the gaps around cards column by column, then each item's rect), so those
 /// reads come one latency at a time. Drawn into a scratch that the thread reused for its last tile, the
 /// items work in the core's L2 cache; the finished tile then goes out in one sequential pass of
-/// streaming stores, which read nothing. Measured with `tessera-benchmarks --filter raster/feed` (feed
-/// card, 256² tiles): one worker draws 17,400–17,700 tiles/s into one hot buffer and 11,700–12,200 into
-/// the benchmark's 45 cold ones; through the scratch, a median of 13,539 against 12,175 (8 alternated
-/// runs); two workers gain nothing (`Benchmarks/Raster/README.md`).
+/// streaming stores, which read nothing. Figures (one worker gains, two do not):
+/// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile".
+///
+/// Cost: one more read (from the L2 cache) and write of the whole tile; the tile is not in the cache
+/// afterwards, so a composite that reads it in the same frame (synchronous raster, a deadline wait)
+/// reads it from memory — as it would a tile drawn in place on another core and evicted since.
 ///
 /// The bytes are those of drawing in place: the scratch is the same size, the content draws over
 /// whatever the scratch holds (``LayerContent/drawReplacing(in:)``'s contract) and the copy is exact.
 ///
 /// Memory: one scratch per thread that drew a tile through it, as large as the largest such tile (at
-/// most ``maximumBytes``), freed when the thread exits.
+/// most ``maximumBytes``), freed when the thread exits. Raster jobs run on Dispatch's pool threads,
+/// which Dispatch retires when idle: up to ``maximumBytes`` per pool thread that drew a tile, until then.
 ///
-/// Thread safety: each thread has its own scratch (a pthread key); nothing is shared. The streamed
-/// stores are fenced (`storeFence`) before ``draw(_:in:inspecting:)`` returns, so the tile can be handed
-/// to another thread like one drawn in place.
+/// Thread safety: each thread has its own scratch (a pthread key); nothing is shared. A draw nested in
+/// another on the same thread (content drawing through the tile stage) draws in place. The streamed
+/// stores are fenced (`storeFence`) before ``draw(_:in:throughScratch:inspecting:)`` returns, so the
+/// tile can be handed to another thread like one drawn in place.
 package enum ScratchTile {
     /// Tiles larger than this are drawn in place: 256 KiB, a 256² tile. A scratch should stay in the L2
     /// cache while a tile is drawn into it; this is half of the development machine's 512 KiB per core.
     package static let maximumBytes = 256 << 10
 
     /// Whether a tile of `byteCount` bytes is drawn through the scratch with `kernels`: when it fits
-    /// ``maximumBytes`` and the tier's copy really streams (otherwise the copy would read the tile's
-    /// lines for ownership all the same).
+    /// ``maximumBytes`` and the tier has streaming stores (otherwise the copy would read the tile's lines
+    /// for ownership all the same). A tile's rows are packed (``TileBufferPool``), so its copy is one
+    /// streamed run.
     static func pays(byteCount: Int, kernels: KernelTable) -> Bool {
         kernels.hasStreamingStores && byteCount <= maximumBytes
     }
 
-    /// Draws `content` into `context.buffer` as ``LayerContent/drawReplacing(in:)`` does, through this
-    /// thread's scratch when ``pays(byteCount:kernels:)`` (and the buffer is RGBA), and returns
-    /// `inspect` of the drawn pixels — read from the scratch, while they are still in the cache.
+    /// Draws `content` into `context.buffer` as ``LayerContent/drawReplacing(in:)`` does — through this
+    /// thread's scratch when `throughScratch` (by default: when ``pays(byteCount:kernels:)``), the buffer
+    /// is RGBA and no draw of this thread is using the scratch — and returns `inspect` of the drawn
+    /// pixels, read from the scratch while they are still in the cache. `inspect`'s buffer must not
+    /// escape it (the next tile overwrites the scratch).
     package static func draw<Result>(_ content: some LayerContent, in context: RasterContext,
-                             inspecting inspect: (PixelBuffer) -> Result) -> Result {
+                                     throughScratch: Bool? = nil,
+                                     inspecting inspect: (PixelBuffer) -> Result) -> Result {
         let buffer = context.buffer
-        let rowBytes = buffer.width &* 4
-        // The wrap cannot throw: the sizes are those of a valid buffer with packed rows.
-        guard buffer.format == .rgba, buffer.width > 0, buffer.height > 0, pays(byteCount: rowBytes &* buffer.height, kernels: context.kernels),
-              let scratch = try? PixelBuffer(wrapping: pixels(byteCount: rowBytes &* buffer.height),
-                                             width: buffer.width, height: buffer.height, bytesPerRow: rowBytes) else {
+        let rowBytes = buffer.width &* 4, byteCount = rowBytes &* buffer.height
+        guard buffer.format == .rgba, buffer.width > 0, buffer.height > 0,
+              throughScratch ?? pays(byteCount: byteCount, kernels: context.kernels),
+              let memory = idleScratch(byteCount: byteCount),
+              // Cannot throw: the sizes are those of a valid buffer, with packed rows.
+              let scratch = try? PixelBuffer(wrapping: memory.base, width: buffer.width, height: buffer.height,
+                                             bytesPerRow: rowBytes) else {
             content.drawReplacing(in: context)
             return inspect(buffer)
         }
-        content.drawReplacing(in: RasterContext(buffer: scratch, deviceRect: context.deviceRect, scale: context.scale,
-                                                kernels: context.kernels))
-        let result = inspect(scratch)
-        let routines = context.kernels.routines
-        routines.copyStreaming(UnsafeRawPointer(scratch.baseAddress), rowBytes, buffer.baseAddress, buffer.bytesPerRow,
-                               buffer.width, buffer.height)
-        routines.storeFence()
-        return result
+        memory.inUse = true
+        defer { memory.inUse = false }
+        return withExtendedLifetime(memory) {
+            content.drawReplacing(in: RasterContext(buffer: scratch, deviceRect: context.deviceRect,
+                                                    scale: context.scale, kernels: context.kernels))
+            let result = inspect(scratch)
+            let routines = context.kernels.routines
+            routines.copyStreaming(UnsafeRawPointer(scratch.baseAddress), rowBytes, buffer.baseAddress,
+                                   buffer.bytesPerRow, buffer.width, buffer.height)
+            routines.storeFence()
+            return result
+        }
     }
 
-    /// This thread's scratch, at least `byteCount` bytes (contents: the last tile drawn through it).
-    private static func pixels(byteCount: Int) -> UnsafeMutableRawPointer {
+    /// This thread's scratch, at least `byteCount` bytes (contents: the last tile drawn through it), or
+    /// `nil` when a draw of this thread is using it or the key cannot hold a new one.
+    private static func idleScratch(byteCount: Int) -> Memory? {
         if let stored = pthread_getspecific(key) {
-            let memory = Unmanaged<Memory>.fromOpaque(stored)
-            if memory.takeUnretainedValue().byteCount >= byteCount { return memory.takeUnretainedValue().base }
+            let memory = Unmanaged<Memory>.fromOpaque(stored).takeUnretainedValue()
+            if memory.inUse { return nil }
+            if memory.byteCount >= byteCount { return memory }
             pthread_setspecific(key, nil)
-            memory.release()
+            Unmanaged.passUnretained(memory).release()
         }
         let memory = Memory(byteCount: byteCount)
-        pthread_setspecific(key, Unmanaged.passRetained(memory).toOpaque())
-        return memory.base
+        let stored = Unmanaged.passRetained(memory)
+        guard pthread_setspecific(key, stored.toOpaque()) == 0 else {
+            stored.release()
+            return nil
+        }
+        return memory
     }
 
     /// The key of every thread's scratch; its destructor frees a thread's scratch when the thread exits.
@@ -93,9 +113,12 @@ package enum ScratchTile {
     }()
 
     /// One thread's scratch memory (64-byte aligned, like tile buffers, so the streamed rows line up).
+    /// Only its thread touches it.
     private final class Memory {
         let base: UnsafeMutableRawPointer
         let byteCount: Int
+        /// Set while a draw uses it (a nested draw then draws in place).
+        var inUse = false
 
         init(byteCount: Int) {
             self.byteCount = byteCount

@@ -91,6 +91,20 @@ public enum KernelTier: String, CaseIterable, Sendable, Comparable, CustomString
         }
     }
 
+    /// Whether the tier's streaming kernels (``KernelRoutines/copyStreaming``, `fillStreaming`) use
+    /// streaming stores: every x86-64 tier; the arm64 baseline takes the temporal path.
+    var hasStreamingStores: Bool {
+        switch self {
+        case .baseline: return BaselineKernels.Marker.hasStreamingStores
+        #if TESSERA_X86_TIERS
+        case .avx2: return AVX2Kernels.hasStreamingStores
+        case .avx512: return AVX512Kernels.hasStreamingStores
+        #else
+        case .avx2, .avx512: return BaselineKernels.Marker.hasStreamingStores  // never reached: not in `available`
+        #endif
+        }
+    }
+
     /// The tier chosen at start-up: ``best``, or the tier named by `TESSERA_ISA` when it is available.
     ///
     /// `TESSERA_ISA` may only lower the tier. An unknown name, or a tier this build or CPU lacks, prints one

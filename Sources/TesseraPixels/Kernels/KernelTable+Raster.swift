@@ -22,8 +22,4 @@ extension KernelTier {
 extension KernelTable {
     /// The tier's raster kernels (glyph coverage, gradient spans), for `DisplayList` drawing.
     package var rasterRoutines: RasterKernelRoutines { tier.rasterRoutines }
-
-    /// Whether ``routines``' `copyStreaming` really streams (every tier of an x86-64 build does; the
-    /// arm64 baseline takes the temporal path), for callers that pick a path by it.
-    package var hasStreamingStores: Bool { BaselineKernels.Marker.hasStreamingStores }
 }

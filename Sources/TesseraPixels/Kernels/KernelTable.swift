@@ -21,6 +21,9 @@ public struct KernelTable: Sendable {
     /// The tier's raw routines, for callers in this package whose sizes are correct by construction (the
     /// compositor's bands): no validation, no `throws`, no closure per call.
     package let routines: KernelRoutines
+    /// Whether ``routines``' streaming kernels stream (``KernelTier``'s answer), for callers that pick a
+    /// path by it.
+    package var hasStreamingStores: Bool { tier.hasStreamingStores }
 
     /// The table of `tier`.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming `tier` when this build or CPU

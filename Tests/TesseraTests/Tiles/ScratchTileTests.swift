@@ -5,7 +5,8 @@ import Testing
 
 /// A tile drawn through the thread's ``ScratchTile`` has exactly the bytes of the same tile drawn in place
 /// (`drawReplacing` over the buffer's stale pixels), whatever the scratch held before (the last tile of
-/// another size and content), and the inspected pixels are the delivered ones.
+/// another size and content), and the inspected pixels are the delivered ones. The scratch path is forced
+/// where the test is about its bytes, so that it runs on hosts whose tier does not stream too.
 struct ScratchTileTests {
     /// `content` drawn in place over `stale` and through the scratch over `stale`, into buffers with rows
     /// `padding` bytes longer than the tile's; returns both and the bytes the inspection saw.
@@ -21,9 +22,8 @@ struct ScratchTileTests {
         let (inPlace, first) = try buffer(), (scratched, second) = try buffer()
         defer { first.deallocate(); second.deallocate() }
         content.drawReplacing(in: RasterContext(buffer: inPlace, deviceRect: tile, scale: scale))
-        let inspected = ScratchTile.draw(content, in: RasterContext(buffer: scratched, deviceRect: tile, scale: scale)) {
-            $0.packedBytes()
-        }
+        let inspected = ScratchTile.draw(content, in: RasterContext(buffer: scratched, deviceRect: tile, scale: scale),
+                                         throughScratch: true) { $0.packedBytes() }
         return (inPlace.packedBytes(), scratched.packedBytes(), inspected)
     }
 
@@ -67,27 +67,75 @@ struct ScratchTileTests {
         }
     }
 
-    /// Threads drawing at once each use their own scratch: every tile equals its serial in-place drawing.
+    /// Threads drawing at once each use their own scratch, growing it as tiles of several sizes come: every
+    /// tile equals its serial in-place drawing, round after round over stale pixels.
     @Test func concurrentDrawsUseTheirOwnScratch() throws {
         var rng = SplitMix64(seed: 0x636F_6E63)
         let (image, opaqueImage) = try DrawReplacingTests.images()
         let list = DisplayList(try (0..<60).map { _ in
             try DrawReplacingTests.randomItem(&rng, image: image, opaqueImage: opaqueImage)
         })
-        let tiles = (0..<16).map { PixelRect(x: ($0 % 4) * 12 - 4, y: ($0 / 4) * 12 - 4, width: 48, height: 40) }
+        let tiles = (0..<16).map {
+            PixelRect(x: ($0 % 4) * 12 - 4, y: ($0 / 4) * 12 - 4, width: [48, 17, 64, 33][$0 % 4], height: 20 + $0 * 3)
+        }
+        let stale = Pixel(r: 9, g: 200, b: 31, a: 210)
         let expected = try tiles.map { tile in
             let buffer = try PixelBuffer(width: tile.width, height: tile.height)
+            buffer.clear(to: stale)
             list.drawReplacing(in: RasterContext(buffer: buffer, deviceRect: tile, scale: 2))
             return buffer.packedBytes()
         }
         let buffers = try tiles.map { try PixelBuffer(width: $0.width, height: $0.height) }
-        for _ in 0..<4 {
+        for round in 0..<4 {
+            for buffer in buffers { buffer.clear(to: stale) }
             DispatchQueue.concurrentPerform(iterations: tiles.count) { i in
-                ScratchTile.draw(list, in: RasterContext(buffer: buffers[i], deviceRect: tiles[i], scale: 2)) { _ in }
+                ScratchTile.draw(list, in: RasterContext(buffer: buffers[i], deviceRect: tiles[i], scale: 2),
+                                 throughScratch: true) { _ in }
             }
             for i in tiles.indices {
-                #expect(firstDifference(buffers[i].packedBytes(), expected[i]) == nil, "tile \(i)")
+                #expect(firstDifference(buffers[i].packedBytes(), expected[i]) == nil, "round \(round) tile \(i)")
             }
         }
     }
+
+    /// Content whose drawing draws other content through the tile stage on the same thread: the inner
+    /// draw finds the scratch in use and draws in place, and both tiles get their own pixels.
+    @Test func aDrawNestedInAnotherOnTheSameThreadDrawsInPlace() throws {
+        let inner = DisplayList([.solidRect(try SolidRect(rect: Rect(x: 0, y: 0, width: 40, height: 40),
+                                                          color: Color(red: 200, green: 10, blue: 10)))])
+        let outer = DisplayList([.roundedRect(try RoundedRect(rect: Rect(x: 2.5, y: 3.25, width: 30, height: 20),
+                                                              cornerRadius: 6, color: Color(red: 10, green: 20, blue: 250)))])
+        let tile = PixelRect(x: 0, y: 0, width: 32, height: 32)
+        let innerTarget = try PixelBuffer(width: 32, height: 32)
+        let nesting = Nesting(outer: outer, inner: inner, innerTarget: innerTarget)
+        let buffer = try PixelBuffer(width: 32, height: 32)
+        let outerThroughScratch = ScratchTile.draw(nesting, in: RasterContext(buffer: buffer, deviceRect: tile, scale: 1),
+                                                   throughScratch: true) { $0.baseAddress != buffer.baseAddress }
+        #expect(outerThroughScratch, "the outer draw went through the scratch")
+        #expect(nesting.innerInspectedItsOwnBuffer.value, "the inner draw used the scratch in use")
+        for (content, target) in [(outer as any LayerContent, buffer), (inner, innerTarget)] {
+            let expected = try PixelBuffer(width: 32, height: 32)
+            content.drawReplacing(in: RasterContext(buffer: expected, deviceRect: tile, scale: 1))
+            #expect(firstDifference(target.packedBytes(), expected.packedBytes()) == nil)
+        }
+    }
+
+    /// Draws `outer`, then `inner` into `innerTarget` through the tile stage from inside its own draw.
+    struct Nesting: LayerContent {
+        let outer: DisplayList, inner: DisplayList, innerTarget: PixelBuffer
+        let innerInspectedItsOwnBuffer = Flag()
+
+        func draw(in context: RasterContext) { drawReplacing(in: context) }
+
+        func drawReplacing(in context: RasterContext) {
+            outer.drawReplacing(in: context)
+            let ownBuffer = ScratchTile.draw(inner, in: RasterContext(buffer: innerTarget, deviceRect: context.deviceRect,
+                                                                      scale: 1), throughScratch: true) {
+                $0.baseAddress == innerTarget.baseAddress
+            }
+            innerInspectedItsOwnBuffer.value = ownBuffer
+        }
+    }
+
+    final class Flag: @unchecked Sendable { var value = false }
 }
