@@ -211,14 +211,15 @@ private func median(_ values: [Double]) -> Double {
         : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-/// Draws `tile` of `content` over `buffer`'s stale pixels as the tile stage's raster jobs do: `drawReplacing`,
-/// through the thread's scratch tile when that pays (`Sources/Tessera/Tiles/ScratchTile.swift`).
+/// Draws `tile` of `content` over `buffer`'s stale pixels as the tile stage's raster jobs do:
+/// `drawReplacing`, through the thread's scratch tile when that pays (`Sources/Tessera/Tiles/ScratchTile.swift`).
 private func drawTile(_ content: DisplayList, into buffer: PixelBuffer, _ tile: PixelRect, scale: Double) {
     ScratchTile.draw(content, in: RasterContext(buffer: buffer, deviceRect: tile, scale: scale)) { _ in }
 }
 
 /// Rasterizes the workload into cleared tiles on one worker, then over stale pixels as the timed passes
-/// do (``drawTile(_:into:_:scale:)``) with every worker count, and checks the bytes agree (invariant 3, in passing).
+/// do (``drawTile(_:into:_:scale:)``) with every worker count, and checks the bytes agree (invariant 3, in
+/// passing).
 private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
     forEachTile(workload.tiles.count, workers: 1) { i in
         pool[i].clear()

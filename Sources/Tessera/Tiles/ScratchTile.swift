@@ -21,7 +21,7 @@ import Darwin
 ///
 /// Cost: one more read (from the L2 cache) and write of the whole tile; the tile is not in the cache
 /// afterwards, so a composite that reads it in the same frame (synchronous raster, a deadline wait)
-/// reads it from memory — as it would a tile drawn in place on another core and evicted since.
+/// reads it from memory.
 ///
 /// The bytes are those of drawing in place: the scratch is the same size, the content draws over
 /// whatever the scratch holds (``LayerContent/drawReplacing(in:)``'s contract) and the copy is exact.
