@@ -110,6 +110,9 @@ enum BenchReportFormat {
                 ("p99_over_back_to_back", .number(r.frameTimes.p99 / floor.backToBackMilliseconds)),
                 ("mean_over_paced", floor.pacedMilliseconds.map { .number(r.frameTimes.mean / $0) } ?? .null),
                 ("p99_over_paced", floor.pacedMilliseconds.map { .number(r.frameTimes.p99 / $0) } ?? .null),
+                ("paced_p99_ms", floor.pacedP99Milliseconds.map { .number($0) } ?? .null),
+                ("paced_tail_slots", floor.pacedTailSlots.map { .int($0) } ?? .null),
+                ("p99_over_paced_p99", floor.pacedP99Milliseconds.map { .number(r.frameTimes.p99 / $0) } ?? .null),
                 ("move_rows", floor.moveRows.map { .int($0) } ?? .null),
                 ("move_ms", floor.moveMilliseconds.map { .number($0) } ?? .null),
                 ("mean_over_move", floor.moveMilliseconds.map { .number(r.frameTimes.mean / $0) } ?? .null),
@@ -127,6 +130,9 @@ enum BenchReportFormat {
             + "\(floor.threads) threads: back to back \(f(b)) ms (mean ×\(f(t.mean / b)), p99 ×\(f(t.p99 / b)))"
         if let paced = floor.pacedMilliseconds {
             line += "; paced as the frames \(f(paced)) ms (mean ×\(f(t.mean / paced)), p99 ×\(f(t.p99 / paced)))"
+        }
+        if let p99 = floor.pacedP99Milliseconds, let slots = floor.pacedTailSlots {
+            line += "; paced p99 over \(slots) slots \(f(p99)) ms (p99 ×\(f(t.p99 / p99)))"
         }
         if let move = floor.moveMilliseconds, let rows = floor.moveRows {
             line += "; moving the framebuffer \(rows) rows (memmove) \(f(move)) ms (mean ×\(f(t.mean / move)))"

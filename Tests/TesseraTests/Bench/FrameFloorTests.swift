@@ -76,9 +76,14 @@ import Testing
                                                             pacing: .none, framesPerSecond: 1000))
         #expect(unpaced.backToBackMilliseconds > 0)
         #expect(unpaced.pacedMilliseconds == nil && unpaced.moveMilliseconds == nil && unpaced.moveRows == nil)
+        #expect(unpaced.pacedP99Milliseconds == nil && unpaced.pacedTailSlots == nil)
         let paced = try #require(FloorMeasurement.measure(width: 48, height: 40, tileSize: 16, workers: 2, pacing: .vsync,
                                                           framesPerSecond: 1000, moveRows: 5))
         #expect((paced.pacedMilliseconds ?? 0) > 0 && (paced.moveMilliseconds ?? 0) > 0 && paced.moveRows == 5)
+        // The tail: one second of slots, at most 240 of them.
+        #expect((paced.pacedP99Milliseconds ?? 0) > 0 && paced.pacedTailSlots == FloorMeasurement.maximumTailSlots)
+        #expect(FloorMeasurement.tailSlots(framesPerSecond: 120) == 120)
+        #expect(FloorMeasurement.tailSlots(framesPerSecond: 10) == FloorMeasurement.countedFrames)
         // A move as tall as the frame moves nothing: not measured.
         let tooFar = try #require(FloorMeasurement.measure(width: 48, height: 40, tileSize: 16, workers: 1, pacing: .none,
                                                            framesPerSecond: 1000, moveRows: 40))

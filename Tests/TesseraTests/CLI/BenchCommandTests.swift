@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TesseraBench
 
 /// `tessera bench`, run as a process: the raster, pacing, cost and trace options, and their errors.
 @Suite struct BenchCommandTests {
@@ -87,6 +88,7 @@ import Testing
         let floor = try #require(report["floor"] as? [String: Any])
         #expect((floor["back_to_back_ms"] as? Double ?? 0) > 0)
         #expect(floor["paced_ms"] is NSNull && floor["move_ms"] is NSNull && floor["move_rows"] is NSNull, "\(floor)")
+        #expect(floor["paced_p99_ms"] is NSNull && floor["paced_tail_slots"] is NSNull && floor["p99_over_paced_p99"] is NSNull)
     }
 
     /// A scroll layer filling the viewport with opaque content: every frame of a pan moves its pixels.
@@ -113,7 +115,9 @@ import Testing
         let floor = try #require(report["floor"] as? [String: Any])
         #expect(floor["move_rows"] as? Int == 4, "2,000 pt/s at scale 2 and 1,000 Hz: \(floor)")
         #expect((floor["threads"] as? Int ?? 0) >= 1)
-        for key in ["back_to_back_ms", "paced_ms", "move_ms", "mean_over_paced", "mean_over_move"] {
+        #expect(floor["paced_tail_slots"] as? Int == FloorMeasurement.maximumTailSlots, "1 s at 1,000 Hz, capped: \(floor)")
+        for key in ["back_to_back_ms", "paced_ms", "move_ms", "mean_over_paced", "mean_over_move", "paced_p99_ms",
+                    "p99_over_paced_p99"] {
             #expect((floor[key] as? Double ?? 0) > 0, "\(key): \(floor)")
         }
         #expect(report["last_level_cache_bytes"] is Int || report["last_level_cache_bytes"] is NSNull)
