@@ -38,9 +38,10 @@ enum BenchCommand {
           --moved-stores how a frame that moves pixels stores them: auto (default: streaming when the
                          framebuffer holds at least half the last-level cache, else temporal), temporal, streaming
           --floor        on: after the frames, measure the floor they are compared with: a streaming write of
-                         this framebuffer from cached tiles, back to back and paced as the frames, and for
-                         a vertical pan that moved pixels the move of one frame's step (default); off: skip
-                         it (README.md, "The floor in the same run")
+                         this framebuffer from cached tiles, back to back and paced as the frames (its
+                         median, and its p99 over a second of slots), and for a vertical pan that moved
+                         pixels the move of one frame's step (default); off: skip it (README.md, "The floor
+                         in the same run")
           --workers      Dispatch workers for raster and composite, default: the processor count
           --tile-size    tile side in device pixels, 16…2048, default 256
           --budget       tile cache budget in MiB, default 256
