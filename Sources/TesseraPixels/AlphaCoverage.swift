@@ -91,6 +91,9 @@ public struct ZeroRows: Sendable {
         @usableFromInline let words: UnsafePointer<UInt64>?
         @usableFromInline let count: Int
 
+        /// No row known to be zero (``ZeroRows/none``'s view).
+        public static let none = View(words: nil, count: 0)
+
         @inlinable init(words: UnsafePointer<UInt64>?, count: Int) {
             self.words = words
             self.count = count

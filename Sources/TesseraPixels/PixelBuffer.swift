@@ -66,6 +66,14 @@ public struct PixelBuffer: @unchecked Sendable {
         self.format = format
     }
 
+    /// The same pixels without ownership: copying it counts no reference, and it does not keep the memory
+    /// alive. Valid while this buffer (or another owner of its memory) is. For per-frame lists that
+    /// point at memory another object owns for longer (a frame's resolved tiles, `TileEntry` in Tessera).
+    @inlinable public var borrowed: PixelBuffer {
+        PixelBuffer(unchecked: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow, storage: nil,
+                    format: format)
+    }
+
     /// The same pixels read as `format` (no bytes change): e.g. to hand a host's memory back as RGBA
     /// bytes for a file after checking its format. Shares memory.
     public func reinterpreted(as format: PixelFormat) -> PixelBuffer {

@@ -97,7 +97,7 @@ enum BandCompositor {
         let lanes = small ? 1 : Swift.min(workers, schedule.count)
         // A scroll's next frame moves these pixels again: they stream only when the move does.
         let streams = mover.map(\.streams) ?? true
-        withExtendedLifetime(list) {  // the tiles' pixels, which `RawOp` points into
+        withExtendedLifetime(list) {  // the masks and level tiles `RawOp` points into (tiles: their entries')
             let raw = list.ops.map(RawOp.init)
             let barrier = MoveBarrier()
             // Steps are claimed in order: a band part waits only for move steps already taken.
@@ -153,8 +153,8 @@ enum BandCompositor {
         let isWholeBand: Bool
     }
 
-    /// An op's drawing arguments as plain values (no reference counting per piece); the pointer is valid
-    /// while the ``DrawList`` is alive.
+    /// An op's drawing arguments as plain values (no reference counting per piece); the pointers are valid
+    /// while the ``DrawList`` is alive (a tile's, through the frame: ``TileManager/ResolvedTile``).
     private struct RawOp: @unchecked Sendable {
         /// The tile's pixel (0, 0), or nil for a colour.
         let pixels: UnsafeRawPointer?
@@ -175,7 +175,7 @@ enum BandCompositor {
         let isGroup: Bool
         /// The opaque colour a tile is drawn onto in one pass (``DrawOp/underlay``), as a pixel word.
         let underlay: UInt32?
-        /// The tile's all-zero rows (``DrawOp/zeroRows``; the op owns them).
+        /// The tile's all-zero rows (``DrawOp/zeroRows``, borrowed from its tile entry).
         let zeroRows: ZeroRows.View
 
         init(_ op: DrawOp) {
@@ -207,7 +207,7 @@ enum BandCompositor {
             opacity = op.opacity
             isOpaque = op.isOpaque
             underlay = op.underlay?.word
-            zeroRows = op.zeroRows.view
+            zeroRows = op.zeroRows
             if let patch = op.mask {
                 mask = UnsafeRawPointer(patch.buffer.baseAddress)
                 maskStride = patch.buffer.bytesPerRow

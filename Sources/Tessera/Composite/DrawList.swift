@@ -8,7 +8,8 @@ struct DrawOp: Sendable {
     enum Source: Sendable {
         /// A solid premultiplied colour.
         case color(Pixel)
-        /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``.
+        /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``. Borrowed from its tile entry
+        /// for the frame (``TileManager/ResolvedTile``).
         case tile(PixelBuffer)
         /// A level-of-detail tile resampled src-over (``LevelPiece``): the mapping's positions are those of
         /// the destination's top-left pixel (``DrawOp/sourceOrigin`` is the destination's origin).
@@ -37,8 +38,8 @@ struct DrawOp: Sendable {
     /// colour op followed by the tile's src-over, and is opaque.
     var underlay: Pixel? = nil
     /// For a tile: its all-zero rows (``ZeroRows``, tile rows), which composition writes or skips without
-    /// reading them.
-    var zeroRows = ZeroRows.none
+    /// reading them. Borrowed, as a `.tile` source's pixels are (``TileManager/ResolvedTile``).
+    var zeroRows = ZeroRows.View.none
 }
 
 /// The immutable, flat list of a frame's draws in paint order (later ops draw over earlier ones).

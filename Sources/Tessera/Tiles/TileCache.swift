@@ -21,7 +21,10 @@ final class TileCache {
     let levelPool: TileBufferPool
 
     /// Every entry, keeping it alive: the recency list's links are not counted (``TileEntry/older``).
-    private var entries: [TileKey: TileEntry] = [:]
+    /// Without the runtime's exclusivity check: each frame reads it for every visible and look-ahead
+    /// tile (a check is a thread-local look-up and a record, 0.06 ms a frame of `tessera bench feed`),
+    /// and only this class's own methods touch it, on the model thread, never within another access.
+    @exclusivity(unchecked) private var entries: [TileKey: TileEntry] = [:]
     /// Most recently needed end of the list.
     private var newest: Unmanaged<TileEntry>?
     /// Least recently needed end of the list.

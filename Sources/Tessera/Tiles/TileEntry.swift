@@ -21,7 +21,10 @@ final class TileEntry {
     /// What ``pixels``' alpha says (``AlphaCoverage/mixed`` until known).
     var coverage: AlphaCoverage = .mixed
     /// ``pixels``' all-zero rows (composition skips reading them).
-    var zeroRows = ZeroRows.none
+    var zeroRows = ZeroRows.none { didSet { zeroRowsView = zeroRows.view } }
+    /// ``zeroRows`` lent to a frame: taken when they are set, so that resolving the tile reads nothing
+    /// but this entry (``TileManager/ResolvedTile``).
+    private(set) var zeroRowsView = ZeroRows.View.none
     /// False once an invalidation touched the tile, until a raster of the new drawing arrives.
     var isCurrent = false
     /// Increases with every invalidation; a raster result of another version is dropped.

@@ -45,6 +45,23 @@ import Testing
         #expect(opaque.alphaCoverageAndZeroRows().coverage == .opaque && opaque.alphaCoverageAndZeroRows().zeroRows.isEmpty)
     }
 
+    /// A frame borrows a tile's zero-row bits from its entry (``TileManager/ResolvedTile``): the entry's
+    /// view always reads the bits it owns now, whatever was installed before.
+    @Test func aTileEntryLendsTheZeroRowsItHolds() throws {
+        let entry = TileEntry(key: TileKey(layer: 1, scaleBits: 0, column: 0, row: 0))
+        #expect(!entry.zeroRowsView.contains(0))
+        for zeroRow in [3, 70] {
+            let buffer = try PixelBuffer(width: 2, height: 80)
+            buffer.clear(to: Pixel(r: 1, g: 1, b: 1, a: 255))
+            buffer[x: 0, y: zeroRow] = .transparent
+            buffer[x: 1, y: zeroRow] = .transparent
+            entry.zeroRows = buffer.alphaCoverageAndZeroRows().zeroRows
+            for y in 0..<80 { #expect(entry.zeroRowsView.contains(y) == (y == zeroRow), "row \(y) after \(zeroRow)") }
+        }
+        entry.zeroRows = .none
+        #expect((0..<80).allSatisfy { !entry.zeroRowsView.contains($0) })
+    }
+
     /// Cards with an opaque background (rounded, clipped) and striped content; a striped translucent
     /// layer over them; a striped strip right over the root's opaque background (fused onto it per band);
     /// a striped layer at opacity 0.7; wide enough to stream.

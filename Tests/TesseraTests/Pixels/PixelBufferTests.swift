@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraPixels
 
 @Suite struct PixelBufferTests {
     @Test func ownedBufferStartsTransparentAndPacked() throws {
@@ -30,6 +31,18 @@ import Testing
         #expect(buffer[x: 2, y: 3] == Pixel(r: 1, g: 2, b: 3, a: 4))
         #expect(throws: TesseraError.self) { try buffer.subBuffer(PixelRect(x: 3, y: 3, width: 2, height: 1)) }
         #expect(throws: TesseraError.self) { try buffer.subBuffer(PixelRect(x: 0, y: 0, width: -1, height: 1)) }
+    }
+
+    /// `borrowed` is the same pixels (memory, size, stride, format) without the owner: for per-frame lists
+    /// of tiles their entries keep alive.
+    @Test func aBorrowedBufferSharesThePixelsWithoutOwningThem() throws {
+        let buffer = try PixelBuffer(width: 3, height: 2, format: .bgra)
+        let borrowed = buffer.borrowed
+        #expect(borrowed.storage == nil && buffer.storage != nil)
+        #expect(borrowed.baseAddress == buffer.baseAddress && borrowed.width == 3 && borrowed.height == 2
+            && borrowed.bytesPerRow == buffer.bytesPerRow && borrowed.format == .bgra)
+        borrowed[x: 2, y: 1] = Pixel(r: 9, g: 8, b: 7, a: 6)
+        #expect(buffer[x: 2, y: 1] == Pixel(r: 9, g: 8, b: 7, a: 6))
     }
 
     @Test func colourParsesHexAndPremultiplies() throws {
