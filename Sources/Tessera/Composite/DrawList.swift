@@ -8,8 +8,9 @@ struct DrawOp: Sendable {
     enum Source: Sendable {
         /// A solid premultiplied colour.
         case color(Pixel)
-        /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``. Borrowed from its tile entry
-        /// for the frame (``TileManager/ResolvedTile``).
+        /// A rasterized tile; its pixel (0, 0) lands at ``DrawOp/sourceOrigin``. A resolved tile's pixels are
+        /// borrowed from its entry or the checkerboard (``TileManager/ResolvedTile``); a level-of-detail
+        /// layer's checkerboard piece owns its buffer.
         case tile(PixelBuffer)
         /// A level-of-detail tile resampled src-over (``LevelPiece``): the mapping's positions are those of
         /// the destination's top-left pixel (``DrawOp/sourceOrigin`` is the destination's origin).
@@ -38,7 +39,7 @@ struct DrawOp: Sendable {
     /// colour op followed by the tile's src-over, and is opaque.
     var underlay: Pixel? = nil
     /// For a tile: its all-zero rows (``ZeroRows``, tile rows), which composition writes or skips without
-    /// reading them. Borrowed, as a `.tile` source's pixels are (``TileManager/ResolvedTile``).
+    /// reading them. Borrowed from the tile's entry (``TileManager/ResolvedTile``).
     var zeroRows = ZeroRows.View.none
 }
 

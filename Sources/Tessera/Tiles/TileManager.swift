@@ -76,11 +76,13 @@ final class TileManager {
     /// Borrowed: `pixels` (``PixelBuffer/borrowed``) and `zeroRows` point at memory their ``TileEntry``
     /// (or the checkerboard) owns, so that resolving ~400 tiles a frame touches no second object per tile
     /// (a reference count of a cold buffer object was a cache miss behind a locked instruction). They stay
-    /// valid through the frame's composite: the manager gives back no buffer a frame shows before its next
-    /// ``prepare(_:viewport:statistics:)`` (eviction spares the tiles the frame needs; new pixels are
-    /// taken in before the tiles resolve). Kept past the frame (``DrawListMemo``, a recoloured frame), a
-    /// tile op is drawn again only when the same installation of pixels (``DrawIdentity/tile(stamp:)``)
-    /// resolves again, which its entry still holds.
+    /// valid through the frame's composite: nothing the frame shows is given back between resolving its
+    /// tiles and the end of its composite (eviction spares the tiles the frame needs; new pixels are taken
+    /// in before the tiles resolve). Kept past the frame (``DrawListMemo``), a tile op is drawn again only
+    /// when the same installation of pixels (``DrawIdentity/tile(stamp:)``) resolves again, which its entry
+    /// still holds, or in a recoloured frame, which only a settled tile stage allows
+    /// (``repeatLastFrame(_:statistics:)``: the last frame was complete, so no arrival, ``drain()``'s
+    /// included, can have replaced a tile it showed).
     struct ResolvedTile {
         let pixels: PixelBuffer
         let coverage: AlphaCoverage
