@@ -307,9 +307,9 @@ public final class Compositor {
     }
 
     /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when
-    /// taken (a copy retains what it owns, masks and level tiles: a spinner's frame takes a handful of ~600). `destinations`: the
-    /// ops' destinations side by side (``DrawListMemo/destinations``: the memo's ops are the frame's list),
-    /// read instead of the ops.
+    /// taken (a copy retains what it owns, masks and level tiles: a spinner's frame takes a handful of
+    /// ~600). `destinations`: the ops' destinations side by side (``DrawListMemo/destinations``: the memo's
+    /// ops are the frame's list), read instead of the ops.
     private static func ops(of list: DrawList, meeting regions: [PixelRect], destinations: [PixelRect]) -> [DrawOp] {
         destinations.indices.compactMap { index in
             regions.contains { !destinations[index].intersection($0).isEmpty } ? list.ops[index] : nil
