@@ -9,7 +9,8 @@
 /// colour (``DrawOp/underlay``). That replaces resolving every visible tile and building every op again.
 /// The damage is then found as in any frame: the recoloured ops' signatures changed.
 ///
-/// When the model changed only in layers' background colours since the last frame (``RecolorLog``), the
+/// When the root's tree changed only in layers' background colours since the last frame (its
+/// ``TreeChanges`` log them), the
 /// plan is not made again either: the last frame's plan gets the new colours of those layers' background
 /// ops (``PlannedBackground``: the op and the effective opacity its colour was scaled by), which is what
 /// planning would give — a background colour changes nothing else in a plan as long as the op stays
@@ -22,21 +23,24 @@
 /// always takes the full path.
 /// Thread safety: the model thread, as ``Compositor``.
 extension Compositor {
-    /// The last planned frame, for patching: its plan, root, viewport and ``ModelEpoch`` when planned.
+    /// The last planned frame, for patching: its plan, root, viewport, and the root's tree's changes and
+    /// their count when planned.
     struct LastPlan {
         let plan: FramePlan
         let root: UInt64
         let viewport: PixelRect
-        let epoch: UInt64
+        let tree: TreeChanges
+        let changes: UInt64
     }
 
-    /// `last`'s plan with the background colours changed since (``RecolorLog``), when those are the only
-    /// changes of the model up to `epoch` and each is one of its background ops keeping its opaqueness;
-    /// `nil`: plan the frame. Takes the plan out of `last` (`nil` after), so that its ops are patched in
-    /// place rather than copied.
-    func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect, epoch: UInt64) -> FramePlan? {
+    /// `last`'s plan with the background colours changed since (``TreeChanges/recolorings(after:)``), when
+    /// those are the only changes of the root's tree since and each is one of its background ops keeping
+    /// its opaqueness; `nil`: plan the frame. Takes the plan out of `last` (`nil` after), so that its ops
+    /// are patched in place rather than copied.
+    func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect) -> FramePlan? {
         guard let last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
-              let changes = RecolorLog.changes(after: last.epoch, through: epoch), !changes.isEmpty else { return nil }
+              last.tree === root.treeChanges,
+              let changes = root.treeChanges.recolorings(after: last.changes), !changes.isEmpty else { return nil }
         var ops = last.plan.ops
         let plan = last.plan.replacingOps([])  // `ops` alone holds the array now: it is patched in place
         for change in changes {

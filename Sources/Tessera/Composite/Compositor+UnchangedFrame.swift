@@ -1,6 +1,7 @@
 /// Idle frames for free: a frame of an unchanged model over a settled tile stage is the last frame.
 ///
-/// When no layer changed since this compositor's last frame (``ModelEpoch``), the root and the viewport
+/// When no layer of the root's tree changed since this compositor's last frame (the tree's
+/// ``TreeChanges``: the same object, the same count; other trees do not matter), the root and the viewport
 /// are the same, the tile stage is settled (the last frame showed every tile current and no raster is
 /// queued, running or waiting to be taken in: ``TileManager/isSettled``) and the caller's framebuffer
 /// still holds that frame (`previousFrame` is its token), then planning, tile resolution and the op
@@ -9,8 +10,10 @@
 ///
 /// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``.
 struct UnchangedFrameState {
-    /// ``ModelEpoch/current`` when the last frame was planned.
-    let epoch: UInt64
+    /// The root's tree's changes, and their count, when the last frame was planned (held: no other tree
+    /// can take its place at the same address).
+    let tree: TreeChanges
+    let changes: UInt64
     /// The identity of the root the last frame rendered.
     let root: UInt64
     let viewport: PixelRect
@@ -23,7 +26,8 @@ extension Compositor {
     /// or `nil` when the frame must be planned.
     func unchangedFrame(_ root: Layer, viewport: PixelRect, previousFrame: FrameToken?) -> FrameStatistics? {
         guard let last = unchanged, let previousFrame, previousFrame == damage.lastToken,
-              last.epoch == ModelEpoch.current, last.root == root.identity, last.viewport == viewport,
+              last.tree === root.treeChanges, last.changes == root.treeChanges.count, last.root == root.identity,
+              last.viewport == viewport,
               tiles.isSettled else { return nil }
         var statistics = FrameStatistics()
         statistics.isUnchangedFrame = true

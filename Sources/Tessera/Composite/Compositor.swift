@@ -155,14 +155,14 @@ public final class Compositor {
         defer { crew.dismiss() }  // helpers the frame did not use (it composited nothing, or threw)
         tiles.holdRaster()  // no raster draw starts while the frame runs, unless it waits for raster
         defer { tiles.resumeRaster() }
-        let epoch = ModelEpoch.current
+        let (tree, changes) = (root.treeChanges, root.treeChanges.count)
         var statistics = FrameStatistics()
         plannedFrames += 1
         statistics.frameNumber = plannedFrames
 
         let planStart = clock.now
         // Only background colours changed: the last plan, recoloured (`Compositor+RecoloredFrame.swift`).
-        var planned = patchedPlan(&last, root: root, viewport: framebuffer.bounds, epoch: epoch)
+        var planned = patchedPlan(&last, root: root, viewport: framebuffer.bounds)
         let patched = planned != nil
         if planned == nil {
             var planner = FramePlanner(scale: configuration.scale, grid: grid, viewport: framebuffer.bounds,
@@ -213,9 +213,9 @@ public final class Compositor {
         }
         if let failure { throw failure }
         statistics.compositeTime = clock.now - compositeStart
-        unchanged = UnchangedFrameState(epoch: epoch, root: root.identity, viewport: framebuffer.bounds,
+        unchanged = UnchangedFrameState(tree: tree, changes: changes, root: root.identity, viewport: framebuffer.bounds,
                                         statistics: statistics)
-        lastPlan = LastPlan(plan: plan, root: root.identity, viewport: framebuffer.bounds, epoch: epoch)
+        lastPlan = LastPlan(plan: plan, root: root.identity, viewport: framebuffer.bounds, tree: tree, changes: changes)
         return statistics
     }
 

@@ -33,9 +33,10 @@ extension Layer {
         guard (0...count).contains(index) else {
             throw TesseraError.invalidArgument(argument: "index", reason: "must be in 0…\(count), got \(index)")
         }
-        layer.removeFromSuperlayer()
+        layer.detachFromSuperlayer()
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        layer.adopt(treeChanges)
         layer.layoutStateStorage?.engine = nil  // no longer a root: its tree's engine is the new root's
         invalidateLayout()
         recordChange(.sublayers)
@@ -64,13 +65,34 @@ extension Layer {
         return height
     }
 
-    /// Detaches the layer from its superlayer; does nothing for a root.
+    /// Detaches the layer from its superlayer; does nothing for a root. The layer and its sublayers then
+    /// form a tree of their own (a new ``TreeChanges``). Cost: O(siblings + the layers of the subtree).
     public func removeFromSuperlayer() {
-        guard let parent = superlayer else { return }
+        if detachFromSuperlayer() { adopt(TreeChanges()) }
+    }
+
+    /// ``removeFromSuperlayer()`` but for the tree's changes, which the caller gives the subtree; whether
+    /// the layer had a superlayer.
+    @discardableResult
+    func detachFromSuperlayer() -> Bool {
+        guard let parent = superlayer else { return false }
         parent.invalidateLayout()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
         parent.recordChange(.sublayers)
+        return true
+    }
+
+    /// Makes this layer and every layer below it count their changes in `tree`. Iterative: never recurses.
+    func adopt(_ tree: TreeChanges) {
+        guard treeChanges !== tree else { return }  // the layers of a subtree share one: all have it
+        treeChanges = tree
+        guard !sublayers.isEmpty else { return }
+        var pending = sublayers
+        while let layer = pending.popLast() {
+            layer.treeChanges = tree
+            pending.append(contentsOf: layer.sublayers)
+        }
     }
 
     /// The topmost ancestor (the layer itself when it has no superlayer).

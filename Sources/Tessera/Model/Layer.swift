@@ -50,7 +50,7 @@ public class Layer {
         didSet {
             guard oldValue != backgroundColor else { return }
             recordChange(.content)
-            RecolorLog.record(layer: identity, color: backgroundColor)  // a frame may patch its last plan
+            treeChanges.logRecoloring(layer: identity, color: backgroundColor)  // a frame may patch its last plan
         }
     }
 
@@ -95,6 +95,8 @@ public class Layer {
     /// True when this layer or a descendant has pending changes.
     public internal(set) var subtreeHasChanges = false
 
+    /// The changes of the tree this layer is in (shared by its layers; see ``TreeChanges``).
+    var treeChanges = TreeChanges()
     /// A number no other layer of the process has or had: the key of the layer's tiles (an object
     /// address can be reused after a layer is freed; this number cannot).
     let identity: UInt64 = LayerIdentity.next()
@@ -232,9 +234,10 @@ public class Layer {
         markPathChanged()
     }
 
-    /// Flags this layer and its ancestors as having changes below them, and advances ``ModelEpoch``.
+    /// Flags this layer and its ancestors as having changes below them, and counts the change in its
+    /// tree's ``TreeChanges``.
     func markPathChanged() {
-        ModelEpoch.advance()
+        treeChanges.record()
         // The common case (already flagged) reads one flag and touches no reference count.
         guard !subtreeHasChanges else { return }
         subtreeHasChanges = true

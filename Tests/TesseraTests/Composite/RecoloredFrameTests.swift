@@ -96,22 +96,18 @@ import Testing
         }
     }
 
-    /// When only background colours changed, the last plan is patched, not made again (`RecolorLog`).
-    /// Other tests change layers in parallel (the epoch is process-wide), which rightly makes a frame
-    /// plan: the spinner is recoloured again until a frame patches, for up to about 2 s.
+    /// When only background colours changed, the last plan is patched, not made again (the tree's
+    /// ``TreeChanges`` log the recolorings); a change to another tree does not stand in the way.
     @Test func aFrameAfterBackgroundColoursAloneChangedPatchesTheLastPlan() throws {
         let (root, _, spinner, _) = try Self.makeScene()
         let (compositor, framebuffer, token) = try UnchangedFrameTests.settled(root, mode: .synchronous)
-        var last = token
-        for attempt in 0..<2_000 where compositor.patchedPlans == 0 {
-            spinner.backgroundColor = Color(red: UInt8(attempt % 200), green: 90, blue: 200)
-            let frame = try compositor.render(root, into: framebuffer, previousFrame: last)
-            last = frame.frameToken
-            #expect(frame.isRecoloredFrame)
-            #expect(framebuffer.packedBytes() == (try Self.fullRender(root)), "attempt \(attempt)")
-            if compositor.patchedPlans == 0 { usleep(1_000) }
-        }
-        #expect(compositor.patchedPlans > 0)
+        let other = try Layer(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+        spinner.backgroundColor = Color(red: 20, green: 90, blue: 200)
+        try other.setFrame(Rect(x: 1, y: 1, width: 8, height: 8))
+        let frame = try compositor.render(root, into: framebuffer, previousFrame: token)
+        #expect(frame.isRecoloredFrame)
+        #expect(compositor.patchedPlans == 1)
+        #expect(framebuffer.packedBytes() == (try Self.fullRender(root)))
     }
 
     /// A scene with an opacity group drawn through the peephole (two layers that do not overlap: their
@@ -130,9 +126,7 @@ import Testing
 
     /// Patching the last plan with background colours (`Compositor.patchedPlan`) gives exactly the plan
     /// planning the tree again gives, or nothing: random colour edits of one to three layers, some
-    /// flipping opaqueness, some of the peephole group's layers (never patched). Other tests change layers
-    /// in parallel (the epoch is process-wide, and the log then refuses): an edit is retried until the log
-    /// holds exactly it.
+    /// flipping opaqueness, some of the peephole group's layers (never patched).
     @Test(arguments: [1, 2, 3])
     func aPatchedPlanIsThePlanOfTheTreeOrNone(seed: UInt64) throws {
         let (root, layers) = try Self.makeSceneWithPeephole()
@@ -152,49 +146,48 @@ import Testing
                 return Color(red: UInt8.random(in: 0...255, using: &random), green: 0, blue: 128,
                              alpha: opaque ? 255 : UInt8.random(in: 1...254, using: &random))
             }
-            for attempt in 0..<2_000 {
-                let before = try plan()
-                let epoch = ModelEpoch.current
-                for (layer, color) in zip(edited, colors) {  // each attempt another green: a change every time
-                    layer.backgroundColor = Color(red: color.red, green: UInt8(attempt % 256), blue: color.blue, alpha: color.alpha)
-                }
-                let now = ModelEpoch.current
-                guard RecolorLog.changes(after: epoch, through: now) != nil else {
-                    usleep(500)
-                    continue
-                }
-                var last: Compositor.LastPlan? = Compositor.LastPlan(plan: before, root: root.identity, viewport: viewport, epoch: epoch)
-                if let result = compositor.patchedPlan(&last, root: root, viewport: viewport, epoch: now) {
-                    patched += 1
-                    #expect(result.ops == (try plan()).ops, "seed \(seed), step \(step)")
-                    #expect(!edited.contains { $0 === layers[4] || $0 === layers[5] }, "a peephole layer is never patched")
-                } else {
-                    refused += 1
-                }
-                break
+            let before = try plan()
+            let (tree, changes) = (root.treeChanges, root.treeChanges.count)
+            for (layer, color) in zip(edited, colors) { layer.backgroundColor = color }
+            var last: Compositor.LastPlan? = Compositor.LastPlan(plan: before, root: root.identity, viewport: viewport,
+                                                                 tree: tree, changes: changes)
+            if let result = compositor.patchedPlan(&last, root: root, viewport: viewport) {
+                patched += 1
+                #expect(result.ops == (try plan()).ops, "seed \(seed), step \(step)")
+                #expect(!edited.contains { $0 === layers[4] || $0 === layers[5] }, "a peephole layer is never patched")
+            } else {
+                refused += 1
             }
         }
         #expect(patched > 0 && refused > 0, "\(patched) patched, \(refused) refused")
     }
 
-    /// Colour changes are logged from any thread while frames read the log (ThreadSanitizer runs this in
-    /// CI): the log keeps at most its capacity, and a reader never gets more entries than changes.
-    @Test func theRecolorLogIsSafeFromAnyThread() throws {
-        let start = ModelEpoch.current
-        DispatchQueue.concurrentPerform(iterations: 5) { worker in
-            let layer = try? Layer(frame: Rect(x: 0, y: 0, width: 4, height: 4))  // each thread its own layer
+    /// A tree's log holds its own recolorings alone, and only while they are all its changes: another
+    /// kind of change, or more recolorings than it keeps, makes it refuse. Trees on different threads
+    /// share nothing (ThreadSanitizer runs this in CI).
+    @Test func aTreeLogsItsOwnRecoloringsAlone() throws {
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            guard let root = try? Layer(frame: Rect(x: 0, y: 0, width: 8, height: 8)),
+                  let leaf = try? Layer(frame: Rect(x: 1, y: 1, width: 4, height: 4)), (try? root.addSublayer(leaf)) != nil
+            else { Issue.record("layers"); return }
+            let tree = root.treeChanges
             for step in 0..<300 {
-                if worker == 4 {
-                    let now = ModelEpoch.current
-                    if let changes = RecolorLog.changes(after: start, through: now) {
-                        #expect(UInt64(changes.count) == now - start && changes.count <= RecolorLog.capacity)
-                    }
-                } else {
-                    layer?.backgroundColor = Color(red: UInt8(step % 256), green: UInt8(worker), blue: 9)
+                let start = tree.count
+                root.backgroundColor = Color(red: UInt8(step % 256), green: UInt8(worker), blue: 9)
+                leaf.backgroundColor = Color(red: 1, green: UInt8(step % 256), blue: UInt8(worker))
+                let logged = tree.recolorings(after: start)
+                #expect(logged?.map(\.layer) == [root.identity, leaf.identity])
+                #expect(logged?.last?.color == Color(red: 1, green: UInt8(step % 256), blue: UInt8(worker)))
+                if step % 3 == 0 {
+                    leaf.isHidden.toggle()
+                    #expect(tree.recolorings(after: start) == nil, "a change that is not a colour")
                 }
             }
+            let start = tree.count
+            for step in 0...TreeChanges.recoloringCapacity { leaf.backgroundColor = Color(red: UInt8(step), green: 0, blue: 0) }
+            #expect(tree.recolorings(after: start) == nil, "more recolorings than the log keeps")
+            #expect(tree.recolorings(after: start + 1)?.count == TreeChanges.recoloringCapacity)
         }
-        #expect(RecolorLog.changes(after: start, through: ModelEpoch.current) == nil, "1,200 changes, 64 kept")
     }
 
     /// Frames after random colour edits (and now and then a move or a new layer) equal full renders,

@@ -23,38 +23,19 @@ import Testing
         return (compositor, framebuffer, statistics.frameToken)
     }
 
-    /// The next frame with no layer changed, as an unchanged frame should be. Other tests change layers in
-    /// parallel, which advances the process-wide ``ModelEpoch`` and rightly makes a frame planned: such a
-    /// frame is skipped (its token becomes `last`) and the render tried again; a planned frame with the
-    /// epoch the compositor last saw is returned as it is, for the caller's expectations to fail.
-    /// `tileFrames` is the number of frames the tile stage saw during the returned render.
-    static func idleFrame(_ compositor: Compositor, _ root: Layer, _ framebuffer: PixelBuffer,
-                          after last: inout FrameToken) throws -> (frame: FrameStatistics, tileFrames: UInt64) {
-        // Tests running in parallel change layers (the epoch is process-wide): try for up to about 2 s,
-        // pausing between tries so that a quiet moment comes.
-        for _ in 0..<2_000 {
-            let seen = compositor.unchanged?.epoch
-            let tileFrame = compositor.tiles.frame
-            let frame = try compositor.render(root, into: framebuffer, previousFrame: last)
-            last = frame.frameToken
-            if frame.isUnchangedFrame || seen == ModelEpoch.current { return (frame, compositor.tiles.frame - tileFrame) }
-            usleep(1_000)
-        }
-        throw TesseraError.invalidArgument(argument: "test", reason: "layers changed around every one of 2,000 frames")
-    }
-
     @Test func anIdleFrameIsTheLastFrameNotPlannedAndWritesNoPixel() throws {
         let (root, _, _) = try TilingIndependenceTests.makeScene()
         let (compositor, framebuffer, token) = try Self.settled(root)
         let before = framebuffer.packedBytes()
         var last = token
         for _ in 0..<3 {
-            let previous = last
-            let (idle, tileFrames) = try Self.idleFrame(compositor, root, framebuffer, after: &last)
+            let tileFrame = compositor.tiles.frame
+            let idle = try compositor.render(root, into: framebuffer, previousFrame: last)
             #expect(idle.isUnchangedFrame)
             #expect(idle.damage.isEmpty && idle.drawOps == 0 && idle.tilesRasterized == 0)
-            #expect(tileFrames == 0, "the tile stage saw no frame")
-            #expect(idle.frameToken != previous)
+            #expect(compositor.tiles.frame == tileFrame, "the tile stage saw no frame")
+            #expect(idle.frameToken != last)
+            last = idle.frameToken
         }
         #expect(framebuffer.packedBytes() == before)
         // The token of an unchanged frame is as good as the planned frame's: a change damages only itself.
@@ -112,5 +93,57 @@ import Testing
         #expect(!(try other.render(anotherRoot, into: buffer, previousFrame: last)).isUnchangedFrame,
                 "another root")
         _ = token
+    }
+
+    /// Unchanged is per tree (``TreeChanges``): changes to another tree, and to a subtree once it left
+    /// this one, leave this compositor's idle frame free; a subtree that joins the tree is a change.
+    @Test func changesToOtherTreesLeaveTheIdleFrameFree() throws {
+        let (root, _, _) = try TilingIndependenceTests.makeScene()
+        let (compositor, framebuffer, token) = try Self.settled(root)
+        let other = try Layer(frame: Rect(x: 0, y: 0, width: 30, height: 30))
+        let leaf = try Layer(frame: Rect(x: 1, y: 1, width: 5, height: 5))
+        let dot = try Layer(frame: Rect(x: 1, y: 1, width: 2, height: 2))  // moves with `leaf`
+        try leaf.addSublayer(dot)
+        try other.addSublayer(leaf)
+        leaf.backgroundColor = try Color(hex: "#102030")
+        try leaf.setFrame(Rect(x: 2, y: 2, width: 6, height: 6))
+        var frame = try compositor.render(root, into: framebuffer, previousFrame: token)
+        #expect(frame.isUnchangedFrame, "another tree changed")
+
+        try root.addSublayer(leaf)  // leaves `other`, joins this tree
+        frame = try compositor.render(root, into: framebuffer, previousFrame: frame.frameToken)
+        #expect(!frame.isUnchangedFrame, "a layer joined the tree")
+        frame = try compositor.render(root, into: framebuffer, previousFrame: frame.frameToken)
+        #expect(frame.isUnchangedFrame)
+        dot.backgroundColor = try Color(hex: "#405060")
+        frame = try compositor.render(root, into: framebuffer, previousFrame: frame.frameToken)
+        #expect(!frame.isUnchangedFrame, "a layer of the tree changed")
+
+        leaf.removeFromSuperlayer()
+        frame = try compositor.render(root, into: framebuffer, previousFrame: frame.frameToken)
+        #expect(!frame.isUnchangedFrame, "a layer left the tree")
+        dot.backgroundColor = try Color(hex: "#708090")  // now in a tree of its own
+        try other.setFrame(Rect(x: 0, y: 0, width: 40, height: 40))
+        frame = try compositor.render(root, into: framebuffer, previousFrame: frame.frameToken)
+        #expect(frame.isUnchangedFrame, "the layer that left changed, and another tree")
+    }
+
+    /// A root that joins another tree and leaves it again never looks unchanged to a compositor that
+    /// rendered it before, even when its new tree has counted as many changes as its old one had: what
+    /// the compositor keeps is the tree's object, not only its count.
+    @Test func aRootThatVisitedAnotherTreeIsPlannedAgain() throws {
+        let (root, _, _) = try TilingIndependenceTests.makeScene()
+        let (compositor, framebuffer, token) = try Self.settled(root)
+        let seen = root.treeChanges.count
+        let host = try Layer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        try host.addSublayer(root)
+        try root.sublayers[0].setOpacity(0.4)  // counted in `host`'s tree
+        root.removeFromSuperlayer()
+        #expect(root.treeChanges.count < seen)
+        while root.treeChanges.count < seen { root.sublayers[1].isHidden.toggle() }  // one change a toggle
+        #expect(root.treeChanges.count == seen)
+        let frame = try compositor.render(root, into: framebuffer, previousFrame: token)
+        #expect(!frame.isUnchangedFrame)
+        #expect(framebuffer.packedBytes() == (try RecoloredFrameTests.fullRender(root)))
     }
 }
