@@ -213,9 +213,9 @@ typedef struct tessera_frame_statistics {
                                              and in a frame that moved the last one's pixels (pixels_moved) the
                                              scroll's whole window; none when nothing changed. Present them as the
                                              frame's damage (Wayland damage_buffer, EGL_KHR_swap_buffers_with_damage). */
-    int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer changed, the tiles
-                                             settled, `previous_frame` the last frame): nothing was planned or
-                                             composited; 0 otherwise. */
+    int64_t unchanged_frame;            /**< 1 when the frame was the last one again (no layer of the root's tree
+                                             changed, the tiles settled, `previous_frame` the last frame):
+                                             nothing was planned or composited; 0 otherwise. */
     int64_t offscreen_passes;           /**< Group-opacity groups composited through an offscreen buffer. */
     int64_t opacity_peepholes;          /**< Groups drawn without one (it could not change a pixel). */
     int64_t shadow_tiles_rasterized;    /**< Of the rasters taken in (visible and prepaint): layers' shadow tiles. */

@@ -6,9 +6,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// The compositor's frame number, from 1. An unchanged frame (``isUnchangedFrame``) repeats the
     /// number of the last planned frame.
     public var frameNumber: UInt64 = 0
-    /// True when the frame was the last frame again: no layer had changed, the tile stage was settled and
-    /// the caller's framebuffer held the last frame, so nothing was planned, looked up or composited
-    /// (`damage` is empty; tile and cache figures are the last frame's).
+    /// True when the frame was the last frame again: no layer of the root's tree had changed, the tile
+    /// stage was settled and the caller's framebuffer held the last frame, so nothing was planned, looked
+    /// up or composited (`damage` is empty; tile and cache figures are the last frame's).
     public var isUnchangedFrame = false
     /// True when only colours changed and the frame recoloured the last frame's draw list instead of
     /// resolving the tiles and building it (`Compositor+RecoloredFrame.swift`).
