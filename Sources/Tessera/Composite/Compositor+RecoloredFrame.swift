@@ -10,13 +10,12 @@
 /// The damage is then found as in any frame: the recoloured ops' signatures changed.
 ///
 /// When the root's tree changed only in layers' background colours since the last frame (its
-/// ``TreeChanges`` log them), the
-/// plan is not made again either: the last frame's plan gets the new colours of those layers' background
-/// ops (``PlannedBackground``: the op and the effective opacity its colour was scaled by), which is what
-/// planning would give — a background colour changes nothing else in a plan as long as the op stays
-/// (not transparent) and keeps its opaqueness (what a shadow's hidden interior depends on). A layer
-/// without a background op in the last plan (off screen, no colour before, inside a group whose opacity
-/// was applied to its ops) makes the frame plan as usual.
+/// ``TreeChanges`` log them), the plan is not made again either: the last frame's plan gets the new
+/// colours of those layers' background ops (``PlannedBackground``: the op and the effective opacity its
+/// colour was scaled by), which is what planning would give — a background colour changes nothing else
+/// in a plan as long as the op stays (not transparent) and keeps its opaqueness (what a shadow's hidden
+/// interior depends on). A layer without a background op in the last plan (off screen, no colour before,
+/// inside a group whose opacity was applied to its ops) makes the frame plan as usual.
 ///
 /// Cost: O(ops) comparisons of planned ops, O(recoloured pieces) writes; with a patched plan no layer is
 /// read but through the log. A plan with a group opacity (``PlannedGroup``) or a level-of-detail stand-in
