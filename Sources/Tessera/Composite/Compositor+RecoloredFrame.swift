@@ -25,7 +25,7 @@ extension Compositor {
     /// The last planned frame, for patching: its plan, root, viewport, and the root's tree's changes and
     /// their count when planned.
     struct LastPlan {
-        let plan: FramePlan
+        var plan: FramePlan
         let root: UInt64
         let viewport: PixelRect
         let tree: TreeChanges
@@ -37,11 +37,15 @@ extension Compositor {
     /// its opaqueness; `nil`: plan the frame. Takes the plan out of `last` (`nil` after), so that its ops
     /// are patched in place rather than copied.
     func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect) -> FramePlan? {
-        guard let last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
+        guard var last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
               last.tree === root.treeChanges,
               let changes = root.treeChanges.recolorings(after: last.changes), !changes.isEmpty else { return nil }
         var ops = last.plan.ops
-        let plan = last.plan.replacingOps([])  // `ops` alone holds the array now: it is patched in place
+        // The last plan lets go of its ops, so that `ops` alone holds the array and is patched in place (a
+        // copy retains every op's layer: 0.04 ms a frame of `tessera bench feed --script spinner` when the
+        // optimizer kept `last` alive to the end).
+        last.plan = last.plan.replacingOps([])
+        let plan = last.plan
         for change in changes {
             guard let color = change.color,
                   let background = plan.backgrounds.first(where: { $0.layer == change.layer }),
