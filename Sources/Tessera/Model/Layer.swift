@@ -131,7 +131,11 @@ public class Layer {
     }
 
     deinit {
-        for sublayer in sublayers { sublayer.parentLink = nil }
+        for index in sublayers.indices {
+            sublayers[index].parentLink = nil
+            // A sublayer that outlives this layer is a tree of its own, perhaps for another thread.
+            if !isKnownUniquelyReferenced(&sublayers[index]) { sublayers[index].adopt(TreeChanges()) }
+        }
         lifetime.end()
     }
 

@@ -1,5 +1,5 @@
 /// The changes of one layer tree: how many its layers recorded, and the latest background-colour changes
-/// among them. Every layer of a tree holds its tree's object (``Layer/tree``); a compositor that keeps
+/// among them. Every layer of a tree holds its tree's object (``Layer/treeChanges``); a compositor that keeps
 /// the object of the root it rendered and the ``count`` it saw knows, seeing the same object and count
 /// again, that no layer of that tree changed since — whatever other trees, on this thread or others, did.
 ///
@@ -11,15 +11,15 @@
 ///
 /// - Counting: ``Layer/markPathChanged()`` (every recorded change, hierarchy moves included) adds one.
 /// - Moving subtrees: a subtree added to a layer takes its new tree's object, and a subtree removed from
-///   its superlayer gets a new one (``Layer/adopt(_:)``), so a root that left a tree and came back, or
-///   joined another, never shows an object and count a compositor saw before it moved. A layer whose
-///   superlayer was freed keeps the freed tree's object, shared with its former siblings: their changes
-///   count for each other, which only makes an unchanged frame rarer, never wrong.
+///   its superlayer, or left by a superlayer that was freed, gets a new one (``Layer/adopt(_:)``), so a
+///   root that left a tree and came back, or joined another, never shows an object and count a
+///   compositor saw before it moved, and two trees never share an object (they may be on two threads).
 /// - Recolorings: a ``Layer/backgroundColor`` change is counted as any change, then logged as one
-///   ``Recoloring`` with the count it made. A reader that saw count `n` and now sees `m` takes the recolorings after `n`: when
-///   there are exactly `m − n` of them, every change in between was a background colour
-///   (`Compositor+RecoloredFrame.swift` then patches its last plan instead of planning). More than
-///   ``recoloringCapacity`` changes in between, or any other kind, gives `nil`: the reader plans.
+///   ``Recoloring`` with the count it made. A reader that saw count `n` and now sees `m` takes the
+///   recolorings after `n`: when there are exactly `m − n` of them, every change in between was a
+///   background colour (`Compositor+RecoloredFrame.swift` then patches its last plan instead of
+///   planning). More than ``recoloringCapacity`` changes in between, or any other kind, gives `nil`: the
+///   reader plans.
 ///
 /// Thread safety: the thread that owns the tree (the model thread), like its layers; no lock, no atomic.
 /// Cost: an add per recorded change, an array write per colour change; memory: the object and up to

@@ -164,12 +164,24 @@ import Testing
 
     /// A tree's log holds its own recolorings alone, and only while they are all its changes: another
     /// kind of change, or more recolorings than it keeps, makes it refuse. Trees on different threads
-    /// share nothing (ThreadSanitizer runs this in CI).
+    /// share nothing, not even when they were sublayers of one layer, freed since (ThreadSanitizer runs
+    /// this in CI).
     @Test func aTreeLogsItsOwnRecoloringsAlone() throws {
+        var trees: [(root: Layer, leaf: Layer)] = []
+        do {
+            let parent = try Layer(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+            for _ in 0..<4 {
+                let root = try Layer(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+                let leaf = try Layer(frame: Rect(x: 1, y: 1, width: 4, height: 4))
+                try root.addSublayer(leaf)
+                try parent.addSublayer(root)
+                trees.append((root, leaf))
+            }
+        }  // `parent` is freed: its sublayers are four trees
+        nonisolated(unsafe) let layers = trees  // each thread touches its own tree alone
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            guard let root = try? Layer(frame: Rect(x: 0, y: 0, width: 8, height: 8)),
-                  let leaf = try? Layer(frame: Rect(x: 1, y: 1, width: 4, height: 4)), (try? root.addSublayer(leaf)) != nil
-            else { Issue.record("layers"); return }
+            let (root, leaf) = layers[worker]
+            #expect(root.superlayer == nil)
             let tree = root.treeChanges
             for step in 0..<300 {
                 let start = tree.count

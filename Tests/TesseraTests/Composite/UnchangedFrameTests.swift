@@ -128,6 +128,22 @@ import Testing
         #expect(frame.isUnchangedFrame, "the layer that left changed, and another tree")
     }
 
+    /// A layer that outlives its freed superlayer is a tree of its own: its former siblings' changes do
+    /// not count for it (another thread may own them).
+    @Test func sublayersThatOutliveTheirSuperlayerAreTreesOfTheirOwn() throws {
+        let (root, _, _) = try TilingIndependenceTests.makeScene()
+        let sibling = try Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        do {
+            let parent = try Layer(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+            try parent.addSublayer(root)
+            try parent.addSublayer(sibling)
+        }  // `parent` is freed here
+        #expect(root.superlayer == nil && sibling.superlayer == nil)
+        let (compositor, framebuffer, token) = try Self.settled(root)
+        sibling.backgroundColor = try Color(hex: "#204060")
+        #expect(try compositor.render(root, into: framebuffer, previousFrame: token).isUnchangedFrame)
+    }
+
     /// A root that joins another tree and leaves it again never looks unchanged to a compositor that
     /// rendered it before, even when its new tree has counted as many changes as its old one had: what
     /// the compositor keeps is the tree's object, not only its count.
