@@ -71,19 +71,20 @@ enum BandCompositor {
                 if !rect.isEmpty { items.append(WorkItem(band: band, rect: rect, isWholeBand: regions == nil)) }
             }
         }
-        let itemCount = items.count
         // The move the band parts may have to wait for: run here first, or in flight.
         let mover = move ?? started?.move
         var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
         let gate = steps.count + (started == nil ? 0 : 1)  // steps the touched parts wait for
-        guard itemCount + gate > 0 else { return 0 }
+        guard items.count + gate > 0 else { return 0 }
         // The parts the move does not touch first (they need not wait for it), then the rest.
-        var independent = itemCount
+        var independent = items.count
         if let mover {
             let touched = items.map { mover.touches($0.rect) }
             items = zip(items, touched).filter { !$0.1 }.map(\.0) + zip(items, touched).filter { $0.1 }.map(\.0)
             independent = touched.count { !$0 }
+            if workers > 1 { items = Array(items[..<independent]) + columnPieces(of: items[independent...], lanes: workers) }
         }
+        let itemCount = items.count
         steps += (0..<independent).map { .band($0, waits: false) }
         if started != nil { steps.append(.join) }
         steps += (independent..<itemCount).map { .band($0, waits: true) }
@@ -123,6 +124,31 @@ enum BandCompositor {
             }
         }
         return itemCount
+    }
+
+    /// Band parts that wait for a move are the run's last work items, so they are cut into column pieces,
+    /// at least this many per lane, for the lanes to finish together: on `tessera bench feed` the exposed
+    /// strip was two band parts (35 and 48 rows of 3,840 pixels), and one worker waited for the other.
+    static let waitingPiecesPerLane = 4
+    /// The narrowest column piece, device pixels: a multiple of 16, so that pieces of a band part starting
+    /// on a 64-byte boundary do too.
+    static let minimumPieceWidth = 256
+
+    /// `items` cut into column pieces (each the whole height of its item), about
+    /// `lanes × ``waitingPiecesPerLane``` in all and none narrower than ``minimumPieceWidth``; `items` as
+    /// they are when they are that many already. Each pixel is in one piece, composited with the same ops.
+    private static func columnPieces(of items: ArraySlice<WorkItem>, lanes: Int) -> [WorkItem] {
+        let wanted = lanes * waitingPiecesPerLane
+        guard !items.isEmpty, items.count < wanted else { return Array(items) }
+        let perItem = (wanted + items.count - 1) / items.count
+        return items.flatMap { item -> [WorkItem] in
+            let rect = item.rect
+            let width = Swift.max(minimumPieceWidth, ((rect.width + perItem - 1) / perItem + 15) / 16 * 16)
+            return stride(from: rect.minX, to: rect.maxX, by: width).map { x in
+                WorkItem(band: item.band, rect: PixelRect(x: x, y: rect.minY, width: Swift.min(width, rect.maxX - x),
+                                                          height: rect.height), isWholeBand: false)
+            }
+        }
     }
 
     /// One work item of a band run, in the order they are claimed.
