@@ -27,7 +27,8 @@ import TesseraKernelBodies
 /// band ends with the tier's store fence, so its streamed pixels are ordered before the worker takes the
 /// next band and before the run returns to the caller. A frame that moves the framebuffer's pixels first
 /// (a scroll: ``ScrollMove``, run as the first work items, or started early and joined by one item after
-/// the band parts it does not touch; the parts it touches wait for them) streams only when its move does
+/// the band parts it does not touch; the parts it touches wait for them, cut into column pieces so that the
+/// workers finish together, ``waitingPiecesPerLane``) streams only when its move does
 /// (``ScrollMove/streams``, ``Compositor/ScrollMoveStores``): the next
 /// frame of the scroll moves these pixels again, and reads them from the cache when the cache can keep
 /// the framebuffer.

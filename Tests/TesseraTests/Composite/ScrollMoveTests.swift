@@ -424,7 +424,8 @@ import Testing
         Case(tileSize: 16, workers: 1, format: .rgba), Case(tileSize: 64, workers: 2, format: .rgba),
         Case(tileSize: 32, workers: 3, format: .bgra), Case(tileSize: 16, workers: 2, format: .xrgb),
         Case(tileSize: 32, workers: 2, format: .rgba, roundedScroll: true),  // fixed coverage, a clipped group
-        Case(tileSize: 64, workers: 3, format: .rgba, width: 300),  // vertical moves in 2 chunks, bands waiting
+        // Vertical moves in 2 chunks, bands waiting, cut into 256-pixel column pieces at scale 2.
+        Case(tileSize: 64, workers: 3, format: .rgba, width: 300),
         // Streamed moves and moving frames (Compositor.ScrollMoveStores): the same bytes.
         Case(tileSize: 16, workers: 1, format: .rgba, stores: .streaming),
         Case(tileSize: 32, workers: 3, format: .bgra, stores: .streaming),
