@@ -135,9 +135,9 @@ enum BandCompositor {
     /// on a 64-byte boundary do too.
     static let minimumPieceWidth = 256
 
-    /// `items` cut into column pieces (each the whole height of its item), about
-    /// `lanes × ``waitingPiecesPerLane``` in all and none narrower than ``minimumPieceWidth``; `items` as
-    /// they are when they are that many already. Each pixel is in one piece, composited with the same ops.
+    /// `items` cut into column pieces (each the whole height of its item), about `lanes` ×
+    /// ``waitingPiecesPerLane`` in all and none narrower than ``minimumPieceWidth``; `items` as they are
+    /// when they are that many already. Each pixel is in one piece, composited with the same ops.
     private static func columnPieces(of items: ArraySlice<WorkItem>, lanes: Int) -> [WorkItem] {
         let wanted = lanes * waitingPiecesPerLane
         guard !items.isEmpty, items.count < wanted else { return Array(items) }
