@@ -22,14 +22,10 @@
 /// always takes the full path.
 /// Thread safety: the model thread, as ``Compositor``.
 extension Compositor {
-    /// The last planned frame, for patching: its plan, root, viewport, and the root's tree's changes and
-    /// their count when planned.
+    /// The last planned frame, for patching: its plan and what it was planned from.
     struct LastPlan {
         var plan: FramePlan
-        let root: UInt64
-        let viewport: PixelRect
-        let tree: TreeChanges
-        let changes: UInt64
+        let subject: PlannedSubject
     }
 
     /// `last`'s plan with the background colours changed since (``TreeChanges/recolorings(after:)``), when
@@ -37,9 +33,8 @@ extension Compositor {
     /// its opaqueness; `nil`: plan the frame. Takes the plan out of `last` (`nil` after), so that its ops
     /// are patched in place rather than copied.
     func patchedPlan(_ taken: inout LastPlan?, root: Layer, viewport: PixelRect) -> FramePlan? {
-        guard var last = taken.take(), last.root == root.identity, last.viewport == viewport, last.plan.groups.isEmpty,
-              last.tree === root.treeChanges,
-              let changes = root.treeChanges.recolorings(after: last.changes), !changes.isEmpty else { return nil }
+        guard var last = taken.take(), last.subject.isSameTree(root: root, viewport: viewport), last.plan.groups.isEmpty,
+              let changes = last.subject.tree.recolorings(after: last.subject.changes), !changes.isEmpty else { return nil }
         var ops = last.plan.ops
         // The last plan lets go of its ops, so that `ops` alone holds the array and is patched in place (a
         // copy retains every op's layer: 0.04 ms a frame of `tessera bench feed --script spinner` when the

@@ -10,13 +10,8 @@
 ///
 /// Thread safety: the model thread, as ``Compositor/render(_:into:previousFrame:)``.
 struct UnchangedFrameState {
-    /// The root's tree's changes, and their count, when the last frame was planned (held: no other tree
-    /// can take its place at the same address).
-    let tree: TreeChanges
-    let changes: UInt64
-    /// The identity of the root the last frame rendered.
-    let root: UInt64
-    let viewport: PixelRect
+    /// What the last frame was planned from.
+    let subject: PlannedSubject
     /// The last frame's statistics (tile and cache state; its events are cleared on reuse).
     let statistics: FrameStatistics
 }
@@ -26,9 +21,7 @@ extension Compositor {
     /// or `nil` when the frame must be planned.
     func unchangedFrame(_ root: Layer, viewport: PixelRect, previousFrame: FrameToken?) -> FrameStatistics? {
         guard let last = unchanged, let previousFrame, previousFrame == damage.lastToken,
-              last.tree === root.treeChanges, last.changes == root.treeChanges.count, last.root == root.identity,
-              last.viewport == viewport,
-              tiles.isSettled else { return nil }
+              last.subject.isUnchanged(root: root, viewport: viewport), tiles.isSettled else { return nil }
         var statistics = FrameStatistics()
         statistics.isUnchangedFrame = true
         statistics.frameNumber = last.statistics.frameNumber

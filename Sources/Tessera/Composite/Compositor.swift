@@ -155,7 +155,7 @@ public final class Compositor {
         defer { crew.dismiss() }  // helpers the frame did not use (it composited nothing, or threw)
         tiles.holdRaster()  // no raster draw starts while the frame runs, unless it waits for raster
         defer { tiles.resumeRaster() }
-        let (tree, changes) = (root.treeChanges, root.treeChanges.count)
+        let subject = PlannedSubject(root: root, viewport: framebuffer.bounds)
         var statistics = FrameStatistics()
         plannedFrames += 1
         statistics.frameNumber = plannedFrames
@@ -213,9 +213,8 @@ public final class Compositor {
         }
         if let failure { throw failure }
         statistics.compositeTime = clock.now - compositeStart
-        unchanged = UnchangedFrameState(tree: tree, changes: changes, root: root.identity, viewport: framebuffer.bounds,
-                                        statistics: statistics)
-        lastPlan = LastPlan(plan: plan, root: root.identity, viewport: framebuffer.bounds, tree: tree, changes: changes)
+        unchanged = UnchangedFrameState(subject: subject, statistics: statistics)
+        lastPlan = LastPlan(plan: plan, subject: subject)
         return statistics
     }
 

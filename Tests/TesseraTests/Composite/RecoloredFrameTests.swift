@@ -147,10 +147,9 @@ import Testing
                              alpha: opaque ? 255 : UInt8.random(in: 1...254, using: &random))
             }
             let before = try plan()
-            let (tree, changes) = (root.treeChanges, root.treeChanges.count)
+            let subject = PlannedSubject(root: root, viewport: viewport)
             for (layer, color) in zip(edited, colors) { layer.backgroundColor = color }
-            var last: Compositor.LastPlan? = Compositor.LastPlan(plan: before, root: root.identity, viewport: viewport,
-                                                                 tree: tree, changes: changes)
+            var last: Compositor.LastPlan? = Compositor.LastPlan(plan: before, subject: subject)
             if let result = compositor.patchedPlan(&last, root: root, viewport: viewport) {
                 patched += 1
                 #expect(result.ops == (try plan()).ops, "seed \(seed), step \(step)")
