@@ -40,11 +40,6 @@ import TesseraKernelBodies
 /// Cost: binning is O(ops × bands per op) on the calling thread; per band, the visibility walk over the
 /// band's ops, then the kernels. Thread safety: call from one thread; it returns when every band is done.
 enum BandCompositor {
-    /// A run without a scroll move whose composited area (device pixels) is below this takes no helper:
-    /// about what one thread composites in the ~20 µs a Dispatch wake-up costs the calling thread (the
-    /// futex system call; the helper itself starts later still). One 256 × 256 tile.
-    static let minimumAreaForHelpers = 256 * 256
-
     /// Composites `list` into the parts of `framebuffer` inside `regions` (framebuffer device pixels, each
     /// within the framebuffer; `nil`: all of it), after moving its pixels by `move` when given: the move's
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
@@ -55,12 +50,13 @@ enum BandCompositor {
     /// for that item. A run with a move, run here or started, streams only when that move does
     /// (``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
-    /// (``minimumAreaForHelpers`` or less; 0: every run takes its helpers).
+    /// (`BandScheduler.minimumAreaForHelpers`, the kernels' own threshold, or less; 0: every run takes its
+    /// helpers).
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
                           move: ScrollMove? = nil, started: (move: ScrollMove, run: WorkLanes.StartedRun)? = nil,
-                          helperArea: Int = minimumAreaForHelpers) -> Int {
+                          helperArea: Int = BandScheduler.minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
         var items: [WorkItem] = []

@@ -73,9 +73,9 @@ public final class Compositor {
     /// Frames that patched the last plan instead of planning, since the compositor was made (for tests).
     var patchedPlans = 0
     /// Below what composited area a frame runs its bands on the calling thread alone
-    /// (``BandCompositor/minimumAreaForHelpers``, and never 1/``crewDamageFraction`` of the framebuffer or
+    /// (`BandScheduler.minimumAreaForHelpers`, and never 1/``crewDamageFraction`` of the framebuffer or
     /// more; tests set 0 so that small frames use every worker).
-    var helperArea = BandCompositor.minimumAreaForHelpers
+    var helperArea = BandScheduler.minimumAreaForHelpers
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 

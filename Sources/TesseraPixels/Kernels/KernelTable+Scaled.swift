@@ -21,11 +21,12 @@ extension KernelTable {
                                  bandHeight: Int = defaultBandHeight) throws {
         try Self.checkScaled(src, dst, mapping)
         guard dst.width > 0, dst.height > 0 else {
-            try Self.forEachBand(height: 0, workers: workers, bandHeight: bandHeight) { _, _ in }  // validates
+            try Self.forEachBand(width: 0, height: 0, workers: workers, bandHeight: bandHeight) { _, _ in }  // checks
             return
         }
         let scaled = routines(for: dst.format).scaledSourceOver
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             // In range: checkScaled proved both the first and the last row's y fit 32 bits.
             let band = mapping.offset(columns: 0, rows: y)!
             scaled(src.baseAddress, src.bytesPerRow, src.width, src.height, dst.row(y), dst.bytesPerRow,

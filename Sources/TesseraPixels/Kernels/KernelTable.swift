@@ -9,9 +9,10 @@ import TesseraKernelBodies
 /// band height and destination format.
 ///
 /// Parallelism: with `workers > 1` the rect is cut into horizontal bands of `bandHeight` rows, which the
-/// `workers` iterations of `DispatchQueue.concurrentPerform` take one at a time from a shared atomic counter.
-/// Bands are disjoint, so the output does not depend on either number. `workers: 1` runs one call over the
-/// whole rect on the calling thread.
+/// calling thread and up to `workers − 1` Dispatch helpers take one at a time from a shared atomic counter
+/// (`BandScheduler`). Bands are disjoint, so the output does not depend on either number. `workers: 1`, a
+/// single band, or a rect of fewer than 65,536 pixels (`BandScheduler.minimumAreaForHelpers`: waking a
+/// helper costs more than it saves there) runs one call over the whole rect on the calling thread.
 ///
 /// Thread safety: an immutable `Sendable` value; calls on disjoint destination pixels may run
 /// concurrently. `src` and `dst` must not partially overlap.
@@ -51,7 +52,8 @@ public struct KernelTable: Sendable {
                      bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
         let copy = routines(for: dst.format).copy
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
         }
     }
@@ -62,7 +64,8 @@ public struct KernelTable: Sendable {
                            bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
         let sourceOver = routines(for: dst.format).sourceOver
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             sourceOver(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows, opacity)
         }
     }
@@ -71,7 +74,8 @@ public struct KernelTable: Sendable {
     public func fill(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                      bandHeight: Int = defaultBandHeight) throws {
         let fill = routines(for: dst.format).fill, word = color.word
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
         }
     }
@@ -80,7 +84,8 @@ public struct KernelTable: Sendable {
     public func fillOver(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                          bandHeight: Int = defaultBandHeight) throws {
         let fillOver = routines(for: dst.format).fillOver, word = color.word
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             fillOver(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
         }
     }
@@ -93,7 +98,8 @@ public struct KernelTable: Sendable {
                               bandHeight: Int = defaultBandHeight) throws {
         try Kernels.checkSameSize(src, dst)
         let copy = routines(for: dst.format).copyStreaming, fence = routines.storeFence
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             copy(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows)
             fence()
         }
@@ -104,7 +110,8 @@ public struct KernelTable: Sendable {
     public func fillStreaming(_ dst: PixelBuffer, with color: Pixel, workers: Int = 1,
                               bandHeight: Int = defaultBandHeight) throws {
         let fill = routines(for: dst.format).fillStreaming, fence = routines.storeFence, word = color.word
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             fill(dst.row(y), dst.bytesPerRow, dst.width, rows, word)
             fence()
         }
@@ -123,14 +130,15 @@ public struct KernelTable: Sendable {
             throw TesseraError.invalidArgument(argument: "color", reason: "must be opaque (alpha 255), not \(color.a)")
         }
         let kernel = routines(for: dst.format).sourceOverSolid, fence = routines.storeFence, word = color.word
-        try Self.forEachBand(height: dst.height, workers: workers, bandHeight: bandHeight) { y, rows in
+        try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
+                             bandHeight: bandHeight) { y, rows in
             kernel(src.row(y), src.bytesPerRow, dst.row(y), dst.bytesPerRow, dst.width, rows, word, streams)
             if streams { fence() }
         }
     }
 
     /// Validates the parallelism arguments, then runs `body(firstRow, rowCount)` over disjoint bands.
-    static func forEachBand(height: Int, workers: Int, bandHeight: Int,
+    static func forEachBand(width: Int, height: Int, workers: Int, bandHeight: Int,
                             _ body: @escaping @Sendable (Int, Int) -> Void) throws {
         guard workers >= 1, workers <= maximumWorkers else {
             throw TesseraError.invalidArgument(
@@ -139,6 +147,6 @@ public struct KernelTable: Sendable {
         guard bandHeight >= 1 else {
             throw TesseraError.invalidArgument(argument: "bandHeight", reason: "must be ≥ 1, got \(bandHeight)")
         }
-        BandScheduler.run(height: height, workers: workers, bandHeight: bandHeight, body)
+        BandScheduler.run(width: width, height: height, workers: workers, bandHeight: bandHeight, body)
     }
 }

@@ -1,5 +1,9 @@
+import Synchronization
 import Testing
 @testable import Tessera
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Band-parallel composition: identical output for any worker count and band height; bad arguments named.
 @Suite struct KernelParallelismTests {
@@ -18,12 +22,14 @@ import Testing
                 for bandHeight in [1, 5, 64] {
                     let over = try dst.clone(), opacity = try dst.clone(), fillOver = try dst.clone()
                     let copy = try dst.clone(), fill = try dst.clone()
-                    try table.sourceOver(src.buffer, onto: over.buffer, workers: workers, bandHeight: bandHeight)
-                    try table.sourceOver(src.buffer, onto: opacity.buffer, opacity: 99, workers: workers,
-                                         bandHeight: bandHeight)
-                    try table.fillOver(fillOver.buffer, with: color, workers: workers, bandHeight: bandHeight)
-                    try table.copy(src.buffer, onto: copy.buffer, workers: workers, bandHeight: bandHeight)
-                    try table.fill(fill.buffer, with: color, workers: workers, bandHeight: bandHeight)
+                    try withHelpersAtAnyArea {
+                        try table.sourceOver(src.buffer, onto: over.buffer, workers: workers, bandHeight: bandHeight)
+                        try table.sourceOver(src.buffer, onto: opacity.buffer, opacity: 99, workers: workers,
+                                             bandHeight: bandHeight)
+                        try table.fillOver(fillOver.buffer, with: color, workers: workers, bandHeight: bandHeight)
+                        try table.copy(src.buffer, onto: copy.buffer, workers: workers, bandHeight: bandHeight)
+                        try table.fill(fill.buffer, with: color, workers: workers, bandHeight: bandHeight)
+                    }
                     let label = "tier \(table.tier), workers \(workers), band \(bandHeight)"
                     #expect(firstDifference(over.allBytes, expectedOver.allBytes) == nil, "\(label)")
                     #expect(firstDifference(opacity.allBytes, expectedOpacity.allBytes) == nil, "\(label)")
@@ -33,6 +39,29 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Below `BandScheduler.minimumAreaForHelpers` pixels a call runs on the calling thread alone, as one
+    /// call over every row, whatever its worker count; from there on, one thread per band up to the workers.
+    @Test func smallImagesRunOnTheCallingThreadAlone() throws {
+        let side = 256, area = BandScheduler.minimumAreaForHelpers
+        #expect(BandScheduler.participants(width: area / side - 1, height: side, workers: 4, bandHeight: 64) == 1)
+        #expect(BandScheduler.participants(width: area / side, height: side, workers: 4, bandHeight: 64) == 4)
+        #expect(BandScheduler.participants(width: area, height: 3, workers: 8, bandHeight: 1) == 3)
+        #expect(BandScheduler.participants(width: .max, height: 2, workers: 4, bandHeight: 1) == 2)  // overflow: large
+        #expect(BandScheduler.participants(width: area, height: 9, workers: 4, bandHeight: .max) == 1)
+        #expect(BandScheduler.participants(width: 70, height: 0, workers: 4, bandHeight: 1) == 0)
+        #expect(withHelpersAtAnyArea {
+            BandScheduler.participants(width: 70, height: 9, workers: 4, bandHeight: 2)
+        } == 4)
+        // A 64 × 64 run with 8 workers and 1-row bands: one call, on this thread, over all 64 rows.
+        let caller = pthread_self()
+        let calls = Mutex<[(rows: Range<Int>, onCaller: Bool)]>([])
+        BandScheduler.run(width: 64, height: 64, workers: 8, bandHeight: 1) { y, rows in
+            calls.withLock { $0.append((y..<(y + rows), pthread_equal(pthread_self(), caller) != 0)) }
+        }
+        let seen = calls.withLock { $0 }
+        #expect(seen.count == 1 && seen[0].rows == 0..<64 && seen[0].onCaller)
     }
 
     @Test func facadeOverloadsRunTheActiveTier() throws {

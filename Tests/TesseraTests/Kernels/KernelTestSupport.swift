@@ -68,3 +68,11 @@ func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
     if a == b { return nil }
     return a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? b.count
 }
+
+/// Runs `body` with every kernel call of this thread sharing its bands among its workers whatever the
+/// image's size: test images are small, and below `BandScheduler.minimumAreaForHelpers` pixels a kernel
+/// call would run on the calling thread alone, leaving the bands of several workers untested.
+func withHelpersAtAnyArea<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try BandScheduler.$areaForHelpers.withValue(0, operation: body)
+}
+

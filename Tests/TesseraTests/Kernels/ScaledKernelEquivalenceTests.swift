@@ -17,8 +17,10 @@ import Testing
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try dst.clone()
         ScalarReference.scaledSourceOver(src, onto: expected.buffer, mapping: mapping, filter: filter, opacity: opacity)
-        try table.scaledSourceOver(src, onto: dst.buffer, mapping: mapping, filter: filter, opacity: opacity,
-                                   workers: workers, bandHeight: bandHeight)
+        try withHelpersAtAnyArea {
+            try table.scaledSourceOver(src, onto: dst.buffer, mapping: mapping, filter: filter, opacity: opacity,
+                                       workers: workers, bandHeight: bandHeight)
+        }
         let difference = firstDifference(dst.allBytes, expected.allBytes)
         #expect(difference == nil,
                 "\(filter) on tier \(table.tier), \(src.width)×\(src.height) → \(dst.buffer.width)×\(dst.buffer.height), \(mapping), opacity \(opacity) \(what()): first difference at byte \(difference ?? -1)",

@@ -15,10 +15,14 @@ import Testing
         switch kernel {
         case .copy:
             ScalarReference.copy(src, onto: expected.buffer)
-            try table.copyStreaming(src, onto: dst.buffer, workers: workers, bandHeight: bandHeight)
+            try withHelpersAtAnyArea {
+                try table.copyStreaming(src, onto: dst.buffer, workers: workers, bandHeight: bandHeight)
+            }
         case .fill:
             ScalarReference.fill(expected.buffer, with: color)
-            try table.fillStreaming(dst.buffer, with: color, workers: workers, bandHeight: bandHeight)
+            try withHelpersAtAnyArea {
+                try table.fillStreaming(dst.buffer, with: color, workers: workers, bandHeight: bandHeight)
+            }
         }
         #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
                 "streaming \(kernel) on tier \(table.tier): \(what)", sourceLocation: sourceLocation)
@@ -92,12 +96,16 @@ import Testing
                 switch kernel {
                 case .copy:
                     ScalarReference.copy(src, onto: expected.buffer.uncheckedSubBuffer(rect))
-                    try table.copyStreaming(src, onto: dst.buffer.uncheckedSubBuffer(rect), workers: workers,
-                                            bandHeight: bandHeight)
+                    try withHelpersAtAnyArea {
+                        try table.copyStreaming(src, onto: dst.buffer.uncheckedSubBuffer(rect), workers: workers,
+                                                bandHeight: bandHeight)
+                    }
                 case .fill:
                     ScalarReference.fill(expected.buffer.uncheckedSubBuffer(rect), with: color)
-                    try table.fillStreaming(dst.buffer.uncheckedSubBuffer(rect), with: color, workers: workers,
-                                            bandHeight: bandHeight)
+                    try withHelpersAtAnyArea {
+                        try table.fillStreaming(dst.buffer.uncheckedSubBuffer(rect), with: color, workers: workers,
+                                                bandHeight: bandHeight)
+                    }
                 }
                 #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
                         "streaming \(kernel) on tier \(table.tier): rect \(rect), w\(workers), band \(bandHeight)")

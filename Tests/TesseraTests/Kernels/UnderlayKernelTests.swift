@@ -17,8 +17,10 @@ import Testing
         let e = expected.buffer.reinterpreted(as: format), a = actual.buffer.reinterpreted(as: format)
         ScalarReference.fill(e, with: color)
         ScalarReference.sourceOver(src, onto: e)
-        try table.sourceOver(src, ontoSolid: color, into: a, streams: streams, workers: workers,
-                             bandHeight: bandHeight)
+        try withHelpersAtAnyArea {
+            try table.sourceOver(src, ontoSolid: color, into: a, streams: streams, workers: workers,
+                                 bandHeight: bandHeight)
+        }
         #expect(firstDifference(actual.allBytes, expected.allBytes) == nil,
                 "onto solid \(color) into \(format), streams \(streams), tier \(table.tier): \(what)",
                 sourceLocation: sourceLocation)
