@@ -44,10 +44,22 @@ struct KernelBenchmarks: BenchmarkGroup {
         let allWorkers = ProcessInfo.processInfo.activeProcessorCount
         let workerCounts = allWorkers > 1 ? [1, allWorkers] : [1]
         let tables = KernelTier.available.compactMap { try? KernelTable(tier: $0) }
+        let contentCases = ["mixed", "runs", "solid"]
+        func ids(_ size: Size, _ contentCase: String) -> [String] {
+            Kernel.allCases.filter { $0.usesSource == (contentCase != "solid") }.flatMap { kernel in
+                tables.flatMap { table in
+                    workerCounts.map { "kernels/\(kernel.rawValue)/\(contentCase)/\(size.label)/\(table.tier.rawValue)/w\($0)" }
+                }
+            }
+        }
+        func selects(_ size: Size) -> Bool { contentCases.contains { ids(size, $0).contains(where: options.selects) } }
+        // A filter that selects no measurement of a size allocates none of its images (four of a 4K frame),
+        // and one that selects no kernel measurement prints nothing.
+        guard sizes.contains(where: selects) else { return [] }
         options.log("# kernels: tiers \(KernelTier.available.map(\.rawValue).joined(separator: ", ")) "
                     + "(active: \(Kernels.activeTier.rawValue)), workers \(workerCounts), \(allWorkers) CPUs")
         var results: [BenchmarkResult] = []
-        for size in sizes {
+        for size in sizes where selects(size) {
             let large = size.pixels > 1 << 20
             let samples = options.quick ? 3 : (large ? 15 : 31)
             let sampleSeconds = options.quick ? 0.002 : (large ? 0.02 : 0.003)
@@ -56,13 +68,9 @@ struct KernelBenchmarks: BenchmarkGroup {
             let initialDst = try! PixelBuffer(width: size.width, height: size.height)
             let memcpyDst = try! PixelBuffer(width: size.width, height: size.height)
             BenchmarkContent.fillMixed(initialDst, seed: 2)
-            for contentCase in ["mixed", "runs", "solid"] {
+            for contentCase in contentCases {
                 let kernels = Kernel.allCases.filter { $0.usesSource == (contentCase != "solid") }
-                let ids = kernels.flatMap { kernel in
-                    tables.flatMap { table in
-                        workerCounts.map { "kernels/\(kernel.rawValue)/\(contentCase)/\(size.label)/\(table.tier.rawValue)/w\($0)" }
-                    }
-                }
+                let ids = ids(size, contentCase)
                 guard ids.contains(where: options.selects) else { continue }
                 switch contentCase {
                 case "mixed": BenchmarkContent.fillMixed(src, seed: 1)

@@ -27,14 +27,25 @@ struct RasterBenchmarks: BenchmarkGroup {
                     results += try runRasterBenchmarks(options: settings).filter { $0.primitive == workload }
                 }
             }
+            // What the workers can do side by side right now, next to what they did on the workloads.
+            let most = settings.workerCounts.max() ?? 1
+            let probe = ParallelismProbe.speedup(workers: most)
+            let speedups = speedupsOverOneWorker(results)
             options.log(rasterBenchmarkTable(results, options: settings))
+            if most > 1 {
+                options.log("speedup over 1 worker (tiles/s): " + speedups.map { "\($0.key.primitive) × \($0.key.workers): "
+                    + String(format: "%.2f", $0.value) }.sorted().joined(separator: ", ")
+                    + String(format: "; a compute-only loop on %d workers (the machine, same run): %.2f", most, probe))
+            }
             return results.map { r in
                 BenchmarkResult(group: name, labels: [("primitive", r.primitive)], workers: r.workers, values: [
                     ("tiles_per_s", r.tilesPerSecond), ("mpix_s", r.megapixelsPerSecond),
                     ("reference_mpix_s", r.referenceMegapixelsPerSecond), ("ratio_to_reference", r.ratioToReference),
                     ("best_tiles_per_s", r.bestTilesPerSecond),
-                ])
-            } + fourKRowEstimates(results, tileSize: settings.tileSize).map { e in
+                ] + (speedups[RasterRun(primitive: r.primitive, workers: r.workers)].map { [("speedup_over_one_worker", $0)] } ?? []))
+            } + (most > 1 ? [BenchmarkResult(group: name, labels: [("primitive", "compute-only loop")], workers: most,
+                                             values: [("speedup_over_one_worker", probe)])] : [])
+              + fourKRowEstimates(results, tileSize: settings.tileSize).map { e in
                 BenchmarkResult(group: name, labels: [("primitive", "new 4K row of feed tiles")], workers: e.workers,
                                 values: [("milliseconds", e.milliseconds), ("fraction_of_8_33_ms_frame", e.frameFraction),
                                          ("best_milliseconds", e.bestMilliseconds)])
@@ -44,4 +55,20 @@ struct RasterBenchmarks: BenchmarkGroup {
             return []
         }
     }
+}
+
+/// A workload measured with a worker count.
+private struct RasterRun: Hashable {
+    var primitive: String
+    var workers: Int
+}
+
+/// Each multi-worker result's tiles per second over the same workload's 1-worker figure.
+private func speedupsOverOneWorker(_ results: [RasterBenchmarkResult]) -> [RasterRun: Double] {
+    var speedups: [RasterRun: Double] = [:]
+    for r in results where r.workers > 1 {
+        guard let one = results.first(where: { $0.primitive == r.primitive && $0.workers == 1 }) else { continue }
+        speedups[RasterRun(primitive: r.primitive, workers: r.workers)] = r.tilesPerSecond / one.tilesPerSecond
+    }
+    return speedups
 }
