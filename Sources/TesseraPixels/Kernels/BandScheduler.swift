@@ -23,27 +23,32 @@ package enum BandScheduler {
     @TaskLocal package static var areaForHelpers = minimumAreaForHelpers
 
     /// The threads that run `height` rows of `width` pixels in bands of `bandHeight` rows with at most
-    /// `workers`: one below ``areaForHelpers`` pixels, else one per band up to `workers`.
+    /// `workers`: one per band up to `workers`, but one below ``areaForHelpers`` pixels (read only when
+    /// there would be helpers).
     package static func participants(width: Int, height: Int, workers: Int, bandHeight: Int) -> Int {
         guard height > 0 else { return 0 }
+        let most = min(workers, bands(height: height, bandHeight: bandHeight))
+        guard most > 1 else { return most }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        if !overflow && area < areaForHelpers { return 1 }
-        let bands = height / bandHeight + (height % bandHeight == 0 ? 0 : 1)  // no overflow for huge bandHeight
-        return min(workers, bands)
+        return !overflow && area < areaForHelpers ? 1 : most
     }
 
     package static func run(width: Int, height: Int, workers: Int, bandHeight: Int,
-                    _ body: @escaping @Sendable (Int, Int) -> Void) {
-        guard height > 0 else { return }
+                            _ body: @escaping @Sendable (Int, Int) -> Void) {
         let participants = participants(width: width, height: height, workers: workers, bandHeight: bandHeight)
-        let bands = height / bandHeight + (height % bandHeight == 0 ? 0 : 1)
-        if participants <= 1 {
+        if participants == 0 { return }
+        if participants == 1 {
             body(0, height)
             return
         }
-        WorkLanes.run(count: bands, lanes: participants) { band in
+        WorkLanes.run(count: bands(height: height, bandHeight: bandHeight), lanes: participants) { band in
             let y = band * bandHeight
             body(y, min(bandHeight, height - y))
         }
+    }
+
+    /// The bands of `height` rows (no overflow for a huge `bandHeight`).
+    private static func bands(height: Int, bandHeight: Int) -> Int {
+        height / bandHeight + (height % bandHeight == 0 ? 0 : 1)
     }
 }

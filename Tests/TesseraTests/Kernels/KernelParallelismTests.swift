@@ -48,7 +48,7 @@ import Glibc
         #expect(BandScheduler.participants(width: area / side - 1, height: side, workers: 4, bandHeight: 64) == 1)
         #expect(BandScheduler.participants(width: area / side, height: side, workers: 4, bandHeight: 64) == 4)
         #expect(BandScheduler.participants(width: area, height: 3, workers: 8, bandHeight: 1) == 3)
-        #expect(BandScheduler.participants(width: .max, height: 2, workers: 4, bandHeight: 1) == 2)  // overflow: large
+        #expect(BandScheduler.participants(width: .max, height: 2, workers: 4, bandHeight: 1) == 2)  // area overflows
         #expect(BandScheduler.participants(width: area, height: 9, workers: 4, bandHeight: .max) == 1)
         #expect(BandScheduler.participants(width: 70, height: 0, workers: 4, bandHeight: 1) == 0)
         #expect(withHelpersAtAnyArea {
