@@ -17,7 +17,7 @@ import Testing
             try PixelBuffer(width: 1, height: 70_000)
         }
         var memory = [UInt8](repeating: 0, count: 64)
-        memory.withUnsafeMutableBytes { raw in
+        _ = memory.withUnsafeMutableBytes { raw in
             #expect(throws: TesseraError.invalidArgument(argument: "bytesPerRow", reason: "must be ≥ width · 4 = 16, got 15")) {
                 try PixelBuffer(wrapping: raw.baseAddress!, width: 4, height: 2, bytesPerRow: 15)
             }
