@@ -33,18 +33,21 @@ struct RasterBenchmarks: BenchmarkGroup {
             let speedups = speedupsOverOneWorker(results)
             options.log(rasterBenchmarkTable(results, options: settings))
             if most > 1 {
-                options.log("speedup over 1 worker (tiles/s): " + speedups.map { "\($0.key.primitive) × \($0.key.workers): "
-                    + String(format: "%.2f", $0.value) }.sorted().joined(separator: ", ")
-                    + String(format: "; a compute-only loop on %d workers (the machine, same run): %.2f", most, probe))
+                func f(_ v: Double) -> String { String(format: "%.2f", v) }
+                let measured = speedups.map { "\($0.key.primitive) × \($0.key.workers): \(f($0.value))" }.sorted()
+                options.log("speedup over 1 worker (tiles/s): \(measured.joined(separator: ", ")); "
+                            + "a compute-only loop on \(most) workers (the machine, same run): \(f(probe))")
             }
+            let probeEntry = BenchmarkResult(group: name, labels: [("primitive", "compute-only loop")], workers: most,
+                                             values: [("speedup_over_one_worker", probe)])
             return results.map { r in
-                BenchmarkResult(group: name, labels: [("primitive", r.primitive)], workers: r.workers, values: [
+                let speedup = speedups[RasterRun(primitive: r.primitive, workers: r.workers)]
+                return BenchmarkResult(group: name, labels: [("primitive", r.primitive)], workers: r.workers, values: [
                     ("tiles_per_s", r.tilesPerSecond), ("mpix_s", r.megapixelsPerSecond),
                     ("reference_mpix_s", r.referenceMegapixelsPerSecond), ("ratio_to_reference", r.ratioToReference),
                     ("best_tiles_per_s", r.bestTilesPerSecond),
-                ] + (speedups[RasterRun(primitive: r.primitive, workers: r.workers)].map { [("speedup_over_one_worker", $0)] } ?? []))
-            } + (most > 1 ? [BenchmarkResult(group: name, labels: [("primitive", "compute-only loop")], workers: most,
-                                             values: [("speedup_over_one_worker", probe)])] : [])
+                ] + (speedup.map { [("speedup_over_one_worker", $0)] } ?? []))
+            } + (most > 1 ? [probeEntry] : [])
               + fourKRowEstimates(results, tileSize: settings.tileSize).map { e in
                 BenchmarkResult(group: name, labels: [("primitive", "new 4K row of feed tiles")], workers: e.workers,
                                 values: [("milliseconds", e.milliseconds), ("fraction_of_8_33_ms_frame", e.frameFraction),
