@@ -72,10 +72,6 @@ public final class Compositor {
     var lastPlan: LastPlan?
     /// Frames that patched the last plan instead of planning, since the compositor was made (for tests).
     var patchedPlans = 0
-    /// Below what composited area a frame runs its bands on the calling thread alone
-    /// (`BandScheduler.minimumAreaForHelpers`, and never 1/``crewDamageFraction`` of the framebuffer or
-    /// more; tests set 0 so that small frames use every worker).
-    var helperArea = BandScheduler.minimumAreaForHelpers
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
 
@@ -284,8 +280,11 @@ public final class Compositor {
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
                                                      move: move, started: early.map { ($0.move, $0.run) },
-                                                     // a small framebuffer's whole frame still takes helpers
-                                                     helperArea: min(helperArea, framebuffer.bounds.area / Self.crewDamageFraction))
+                                                     // below what area the bands run on this thread alone (the
+                                                     // kernels' threshold, which tests bind to 0), but a small
+                                                     // framebuffer's whole frame still takes helpers
+                                                     helperArea: min(BandScheduler.areaForHelpers,
+                                                                     framebuffer.bounds.area / Self.crewDamageFraction))
             let area = statistics.pixelsComposited + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)

@@ -18,8 +18,9 @@ package enum BandScheduler {
     /// against 7,553–7,602, src-over 5,721–5,974 against 3,595–3,885).
     package static let minimumAreaForHelpers = 256 * 256
 
-    /// The threshold in effect: ``minimumAreaForHelpers``, unless the calling thread or task bound another
-    /// (tests bind 0, so that small images still exercise the bands of several workers).
+    /// The threshold in effect, for the kernels and the compositor's frames alike: ``minimumAreaForHelpers``,
+    /// unless the calling thread or task bound another (tests bind 0, so that small images and frames still
+    /// exercise the bands of several workers).
     @TaskLocal package static var areaForHelpers = minimumAreaForHelpers
 
     /// The threads that run `height` rows of `width` pixels in bands of `bandHeight` rows with at most

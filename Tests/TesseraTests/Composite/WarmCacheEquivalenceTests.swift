@@ -68,14 +68,16 @@ import Testing
         let compositor = try Compositor(configuration: .init(
             tileSize: setup.tileSize, workers: setup.workers, cacheBudgetBytes: setup.budgetBytes,
             scale: setup.scale, bandHeight: 16, rasterMode: setup.mode))
-        compositor.helperArea = 0  // damage-only frames are small here: composite them on every worker too
         let framebuffer = try PixelBuffer(width: width, height: height)
         var log: [String] = []
         var token: FrameToken?
         /// Renders a frame: damage only over the last frame, or everything over garbage.
         func render() throws {
             if !setup.damageOnly { framebuffer.clear(to: Pixel(r: 9, g: 8, b: 7, a: 6)) }
-            token = try compositor.render(scene.root, into: framebuffer, previousFrame: setup.damageOnly ? token : nil).frameToken
+            // Damage-only frames are small here: composite them on every worker too.
+            token = try withHelpersAtAnyArea {
+                try compositor.render(scene.root, into: framebuffer, previousFrame: setup.damageOnly ? token : nil)
+            }.frameToken
         }
         for frame in 0..<framesPerCase {
             var transformed = false

@@ -69,9 +69,9 @@ func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
     return a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? b.count
 }
 
-/// Runs `body` with every kernel call of this thread sharing its bands among its workers whatever the
-/// image's size: test images are small, and below `BandScheduler.minimumAreaForHelpers` pixels a kernel
-/// call would run on the calling thread alone, leaving the bands of several workers untested.
+/// Runs `body` with every kernel call and frame of this thread sharing its bands among its workers whatever
+/// the area: test images and frames are small, and below `BandScheduler.minimumAreaForHelpers` pixels they
+/// would run on the calling thread alone, leaving the bands of several workers untested.
 func withHelpersAtAnyArea<Result>(_ body: () throws -> Result) rethrows -> Result {
     try BandScheduler.$areaForHelpers.withValue(0, operation: body)
 }
