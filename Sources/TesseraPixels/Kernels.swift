@@ -20,7 +20,7 @@ public enum Kernels {
         (try? KernelTable(tier: KernelTier.selected)) ?? (try! KernelTable(tier: .baseline))
     }()
 
-    /// `dst = src`.
+    /// `dst = src` (streamed when `dst` outgrows the cache: ``KernelTable/copy(_:onto:workers:bandHeight:)``).
     public static func copy(_ src: PixelBuffer, onto dst: PixelBuffer) throws {
         try active.copy(src, onto: dst)
     }

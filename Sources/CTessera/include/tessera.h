@@ -572,7 +572,9 @@ tessera_status tessera_write_png(const tessera_image *image, tessera_pixel_forma
 
 /* ---- Blend kernels on caller buffers (the tier the process selected) ------------------------------ */
 
-/** dst = src. `src` and `dst` must have the same size. */
+/** dst = src. `src` and `dst` must have the same size. A `dst` of at least half the CPU's last-level cache
+ *  is written with streaming (non-temporal) stores, as glibc's memcpy does above a size (README.md,
+ *  "Composition kernels and instruction-set tiers"). */
 tessera_status tessera_blend_copy(const tessera_image *src, const tessera_image *dst);
 /** dst = (src · opacity / 255) OVER dst. `src` and `dst` must have the same size. */
 tessera_status tessera_blend_source_over(const tessera_image *src, const tessera_image *dst, uint8_t opacity);

@@ -31,7 +31,7 @@ extension Compositor {
             switch self {
             case .temporal: false
             case .streaming: true
-            case .automatic: caches.lastLevelBytes.map { framebufferBytes >= $0 / 2 } ?? false
+            case .automatic: caches.prefersStreaming(byteCount: framebufferBytes)
             }
         }
     }

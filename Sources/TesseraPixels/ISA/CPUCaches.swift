@@ -20,6 +20,14 @@ public struct CPUCaches: Sendable, Equatable {
     /// The caches of this process's CPU (read from sysfs on first use).
     public static let current = CPUCaches(lastLevelBytes: readSysfsLastLevelBytes())
 
+    /// Whether `byteCount` bytes written in one pass are better written with streaming (non-temporal)
+    /// stores: when they are at least half the last-level cache, which would not keep them for a reader
+    /// anyway, so reading each line for ownership first is wasted; false when the cache size is unknown.
+    /// The rule of ``KernelTable``'s `copy` and of the compositor's automatic scroll-move stores.
+    public func prefersStreaming(byteCount: Int) -> Bool {
+        lastLevelBytes.map { byteCount >= $0 / 2 } ?? false
+    }
+
     /// One sysfs cache entry: its `level` (1, 2, 3…), `type` (`Data`, `Instruction`, `Unified`) and `size`
     /// text (`32K`, `32768K`, `1M`…).
     public struct Entry: Sendable, Equatable {

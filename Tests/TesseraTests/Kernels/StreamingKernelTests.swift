@@ -3,29 +3,47 @@ import Testing
 
 /// The streaming (non-temporal) copy and fill of every available tier equal `ScalarReference` bit for bit,
 /// padding untouched: every head/tail split against the 64-byte lines, contiguous and strided rects,
-/// rows below and above the streaming threshold, sub-rects, 1-pixel images, several workers.
+/// rows below and above the streaming threshold, sub-rects, 1-pixel images, several workers. `copy`
+/// taking the streaming path (on a CPU whose cache it outgrows) is checked on the same cases.
 @Suite struct StreamingKernelTests {
-    enum Kernel: CaseIterable { case copy, fill }
+    enum Kernel: CaseIterable { case copy, fill, copyOutgrowingTheCache }
+
+    /// A last-level cache that every destination outgrows (``CPUCaches/prefersStreaming(byteCount:)``).
+    static let tinyCache = CPUCaches(lastLevelBytes: 1)
 
     /// Runs the streaming `kernel` with `table` and the reference on clones of `dst`; compares every byte.
     func expectSameAsReference(_ kernel: Kernel, _ table: KernelTable, src: PixelBuffer, dst: TestMemory,
                                color: Pixel, workers: Int = 1, bandHeight: Int = 64, _ what: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try dst.clone()
-        switch kernel {
-        case .copy:
-            ScalarReference.copy(src, onto: expected.buffer)
-            try withHelpersAtAnyArea {
-                try table.copyStreaming(src, onto: dst.buffer, workers: workers, bandHeight: bandHeight)
-            }
-        case .fill:
-            ScalarReference.fill(expected.buffer, with: color)
-            try withHelpersAtAnyArea {
-                try table.fillStreaming(dst.buffer, with: color, workers: workers, bandHeight: bandHeight)
-            }
-        }
+        try Self.apply(kernel, table, src: src, dst: dst.buffer, expected: expected.buffer, color: color,
+                       workers: workers, bandHeight: bandHeight, sourceLocation: sourceLocation)
         #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
                 "streaming \(kernel) on tier \(table.tier): \(what)", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `kernel` with `table` into `dst` and the reference into `expected`.
+    static func apply(_ kernel: Kernel, _ table: KernelTable, src: PixelBuffer, dst: PixelBuffer, expected: PixelBuffer,
+                      color: Pixel, workers: Int, bandHeight: Int, sourceLocation: SourceLocation) throws {
+        switch kernel {
+        case .copy:
+            ScalarReference.copy(src, onto: expected)
+            try withHelpersAtAnyArea {
+                try table.copyStreaming(src, onto: dst, workers: workers, bandHeight: bandHeight)
+            }
+        case .fill:
+            ScalarReference.fill(expected, with: color)
+            try withHelpersAtAnyArea {
+                try table.fillStreaming(dst, with: color, workers: workers, bandHeight: bandHeight)
+            }
+        case .copyOutgrowingTheCache:
+            ScalarReference.copy(src, onto: expected)
+            let streamed = try withHelpersAtAnyArea {
+                try table.copy(src, onto: dst, workers: workers, bandHeight: bandHeight, caches: tinyCache)
+            }
+            #expect(streamed == table.hasStreamingStores, "copy on tier \(table.tier) streamed: \(streamed)",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     static let colors = [Pixel.transparent, Pixel(r: 255, g: 255, b: 255, a: 255), Pixel(r: 9, g: 8, b: 7, a: 0),
@@ -93,20 +111,9 @@ import Testing
                 let src = source.buffer.uncheckedSubBuffer(rect)
                 let workers = trial % 2 == 0 ? 1 : 3, bandHeight = [1, 7, 64][trial % 3]
                 let color = Self.colors[trial % Self.colors.count]
-                switch kernel {
-                case .copy:
-                    ScalarReference.copy(src, onto: expected.buffer.uncheckedSubBuffer(rect))
-                    try withHelpersAtAnyArea {
-                        try table.copyStreaming(src, onto: dst.buffer.uncheckedSubBuffer(rect), workers: workers,
-                                                bandHeight: bandHeight)
-                    }
-                case .fill:
-                    ScalarReference.fill(expected.buffer.uncheckedSubBuffer(rect), with: color)
-                    try withHelpersAtAnyArea {
-                        try table.fillStreaming(dst.buffer.uncheckedSubBuffer(rect), with: color, workers: workers,
-                                                bandHeight: bandHeight)
-                    }
-                }
+                try Self.apply(kernel, table, src: src, dst: dst.buffer.uncheckedSubBuffer(rect),
+                               expected: expected.buffer.uncheckedSubBuffer(rect), color: color, workers: workers,
+                               bandHeight: bandHeight, sourceLocation: #_sourceLocation)
                 #expect(firstDifference(dst.allBytes, expected.allBytes) == nil,
                         "streaming \(kernel) on tier \(table.tier): rect \(rect), w\(workers), band \(bandHeight)")
             }
@@ -149,6 +156,29 @@ import Testing
                                             rng: &rng)
                 try expectSameAsReference(.fill, table, src: src.buffer, dst: filled, color: Self.colors[1],
                                           workers: workers, "1920×1080 strided")
+            }
+        }
+    }
+
+    /// `copy` streams exactly when the destination holds at least half the last-level cache (and the tier
+    /// has streaming stores); an unknown cache size keeps it temporal. The bytes are the same either way.
+    @Test func copyStreamsWhenTheDestinationOutgrowsTheCache() throws {
+        #expect(CPUCaches(lastLevelBytes: 1000).prefersStreaming(byteCount: 499) == false)
+        #expect(CPUCaches(lastLevelBytes: 1000).prefersStreaming(byteCount: 500))
+        #expect(CPUCaches(lastLevelBytes: nil).prefersStreaming(byteCount: .max) == false)
+        var rng = SplitMix64(seed: 0xC0_9E5)
+        for table in try availableTables() {
+            let src = try TestMemory(width: 100, height: 7, bytesPerRow: 412, offset: 4, slack: 3, rng: &rng)
+            let bytes = 7 * 400  // the destination below: 7 rows of 400 bytes
+            for (lastLevel, streams) in [(2 * bytes, true), (2 * bytes + 2, false), (nil, false)] as [(Int?, Bool)] {
+                let dst = try TestMemory(width: 100, height: 7, bytesPerRow: 400, offset: 0, slack: 9, rng: &rng)
+                let expected = try dst.clone()
+                ScalarReference.copy(src.buffer, onto: expected.buffer)
+                let streamed = try table.copy(src.buffer, onto: dst.buffer, workers: 1, bandHeight: 64,
+                                              caches: CPUCaches(lastLevelBytes: lastLevel))
+                #expect(streamed == (streams && table.hasStreamingStores),
+                        "tier \(table.tier), last level \(String(describing: lastLevel))")
+                #expect(firstDifference(dst.allBytes, expected.allBytes) == nil, "tier \(table.tier)")
             }
         }
     }
