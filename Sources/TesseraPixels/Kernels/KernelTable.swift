@@ -63,12 +63,12 @@ public struct KernelTable: Sendable {
     @discardableResult
     package func copy(_ src: PixelBuffer, onto dst: PixelBuffer, workers: Int, bandHeight: Int,
                       caches: CPUCaches) throws -> Bool {
-        try Kernels.checkSameSize(src, dst)
-        // A valid buffer's bytes fit an Int.
+        // A valid buffer's bytes fit an Int. `copyStreaming` checks the arguments as below.
         if hasStreamingStores, caches.prefersStreaming(byteCount: dst.bytesPerRow &* dst.height) {
             try copyStreaming(src, onto: dst, workers: workers, bandHeight: bandHeight)
             return true
         }
+        try Kernels.checkSameSize(src, dst)
         let copy = routines(for: dst.format).copy
         try Self.forEachBand(width: dst.width, height: dst.height, workers: workers,
                              bandHeight: bandHeight) { y, rows in
