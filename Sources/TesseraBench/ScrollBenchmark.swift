@@ -64,6 +64,8 @@ public enum ScrollBenchmark {
         public var tilesRasterizedByLevel: [Int: Int] = [:]
         /// Of the tiles rasterized, the tiles of layers' shadows (``FrameStatistics/shadowTilesRasterized``).
         public var shadowTilesRasterized = 0
+        /// Of those, the tiles copied from an identical shadow tile (``FrameStatistics/shadowTilesReused``).
+        public var shadowTilesReused = 0
         /// Visible tiles that were not visible in the previous frame: the tiles any tiled compositor
         /// must have ready this frame (rasterized now, or earlier by prepaint or a cache). On a scroll in
         /// one direction each is exposed for the first time and must be rasterized once; after a turn
@@ -246,6 +248,7 @@ extension ScrollBenchmark.Report {
         tilesPrepainted += statistics.tilesRasterizedPrepaint
         tilesRasterizedByLevel.merge(statistics.tilesRasterizedByLevel, uniquingKeysWith: +)
         shadowTilesRasterized += statistics.shadowTilesRasterized
+        shadowTilesReused += statistics.shadowTilesReused
         evictions += statistics.evictions
         peakTileBytes = Swift.max(peakTileBytes, statistics.bytesInCache)
     }

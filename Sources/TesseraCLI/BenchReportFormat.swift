@@ -77,6 +77,7 @@ enum BenchReportFormat {
             ("tiles_rasterized_by_level", .object(r.tilesRasterizedByLevel.sorted { $0.key < $1.key }
                 .map { ("\($0.key)", .int($0.value)) })),
             ("shadow_tiles_rasterized", .int(r.shadowTilesRasterized)),
+            ("shadow_tiles_reused", .int(r.shadowTilesReused)),
             ("tiles_prepainted_shown", .int(r.prepaintedTilesShown)),
             ("tiles_rasterized_for_visible", .int(r.tilesRasterizedForVisibleContent)),
             ("cache_hit_rate", .number(r.cacheHitRate)),
@@ -165,7 +166,8 @@ enum BenchReportFormat {
             per frame), \(raster.rasterJobsQueued) jobs queued, \(raster.rasterResultsDropped) results dropped
               tiles per frame   visible \(f(Double(r.tilesVisible) / frames, 1)), exposed \(f(Double(r.tilesExposed) / frames)), \
             rasterized \(f(Double(r.tilesRasterized) / frames)) (visible \(f(Double(r.tilesRasterizedVisible) / frames)), \
-            prepaint \(f(Double(r.tilesPrepainted) / frames)); shadows \(f(Double(r.shadowTilesRasterized) / frames)))
+            prepaint \(f(Double(r.tilesPrepainted) / frames)); shadows \(f(Double(r.shadowTilesRasterized) / frames)), \
+            of which copied from an identical shadow \(f(Double(r.shadowTilesReused) / frames)))
               tiles in total    exposed \(r.tilesExposed); rasterized for visible content \(r.tilesRasterizedForVisibleContent) \
             (visible misses \(r.tilesRasterizedVisible) + prepainted then shown \(r.prepaintedTilesShown)); prepainted \(r.tilesPrepainted)
               levels of detail  \(r.tilesRasterizedByLevel.isEmpty ? "none rasterized" : r.tilesRasterizedByLevel.sorted { $0.key < $1.key }

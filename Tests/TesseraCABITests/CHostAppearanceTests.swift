@@ -57,6 +57,7 @@ import TesseraCABI
         // The C statistics carry the same counts as Swift's for the same frame.
         #expect(swift.shadowTilesRasterized > 0)
         #expect(statistics.shadow_tiles_rasterized == Int64(swift.shadowTilesRasterized))
+        #expect(statistics.shadow_tiles_reused == Int64(swift.shadowTilesReused))
         #expect(statistics.draw_ops_underlaid == Int64(swift.drawOpsUnderlaid))
         #expect(statistics.raster_jobs_queued == Int64(swift.rasterJobsQueued))
         #expect(statistics.raster_results_dropped == Int64(swift.rasterResultsDropped))

@@ -230,6 +230,8 @@ typedef struct tessera_frame_statistics {
                                              the frame did not move pixels (or config scroll_moves is 0). */
     int64_t pixels_composited;          /**< Framebuffer pixels composited (rect areas summed): in a frame that
                                              moved pixels, what the move could not give. */
+    int64_t shadow_tiles_reused;        /**< Of shadow_tiles_rasterized: tiles copied from an identical shadow tile
+                                             drawn before (layers with the same shadow shape, blur and colour). */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */

@@ -36,6 +36,9 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     public var tilesRasterizedByLevel: [Int: Int] = [:]
     /// Of ``tilesRasterized``: the tiles of layers' shadows (README.md, "Shadows").
     public var shadowTilesRasterized = 0
+    /// Of ``shadowTilesRasterized``: the tiles copied from an identical shadow tile drawn before (another
+    /// layer with the same shadow shape, blur and colour; `Tiles/ShadowTileMemo.swift`), not drawn.
+    public var shadowTilesReused = 0
     /// Raster results dropped because their tile was invalidated again, evicted or freed while they ran.
     public var rasterResultsDropped = 0
     /// Raster jobs this frame queued (new, or queued again at a new priority).

@@ -43,30 +43,72 @@ struct ShadowContent: LayerContent, Hashable {
         color.a == 0 || deviceRect.intersection(extent(scale: scale)).isEmpty
     }
 
-    func draw(in context: RasterContext) {
-        let scale = context.scale, tile = context.deviceRect
-        let k = boxRadius(scale: scale), reach = 3 * k
+    /// How a tile is drawn: the cheap cases first (nothing, one colour, one column or one row of
+    /// coverage blurred), else the whole grown rect's coverage through the six passes.
+    private enum Method {
+        case nothing
+        case uniform
+        case rowsUniform(column: Int)
+        case columnsUniform(row: Int)
+        case plane
+    }
+
+    /// The tile's grown rect (`region`), the part of the tile the shadow can reach (`out`), the shape's
+    /// touched pixels and how the tile is drawn.
+    private func method(for tile: PixelRect, scale: Double)
+        -> (method: Method, region: PixelRect, out: PixelRect, touched: PixelRect, shape: DeviceRect) {
+        let reach = 3 * boxRadius(scale: scale)
         let shape = DeviceRect(rect, scale: scale)
         let touched = shape.touchedPixels()
         let extent = touched.grown(by: reach)
         let region = tile.grown(by: reach).intersection(extent)
         let out = tile.intersection(extent)
-        guard color.a > 0, !region.isEmpty, !out.isEmpty, !touched.isEmpty else { return }
         let radius = cornerRadius * scale
-        if Self.fullCoverage(shape, radius: radius).contains(region) {
+        let method: Method
+        if color.a == 0 || region.isEmpty || out.isEmpty || touched.isEmpty {
+            method = .nothing
+        } else if Self.fullCoverage(shape, radius: radius).contains(region) {
+            method = .uniform
+        } else {
+            let r = RoundedRectDistance(shape, radius: radius).radius
+            if let columns = Self.straight(shape.x0, shape.x1, radius: r), columns.contains(region.minX),
+               columns.contains(region.maxX - 1) {
+                method = .rowsUniform(column: columns.lowerBound)
+            } else if let rows = Self.straight(shape.y0, shape.y1, radius: r), rows.contains(region.minY),
+                      rows.contains(region.maxY - 1) {
+                method = .columnsUniform(row: rows.lowerBound)
+            } else {
+                method = .plane
+            }
+        }
+        return (method, region, out, touched, shape)
+    }
+
+    /// True when drawing the tile at `deviceRect` blurs a whole plane of coverage (a tile near a corner
+    /// of the shape): the costly case, `(n + 6k)²` coverages and six passes, against one pass over the
+    /// tile for the others.
+    func blursPlane(in deviceRect: PixelRect, scale: Double) -> Bool {
+        if case .plane = method(for: deviceRect, scale: scale).method { return true }
+        return false
+    }
+
+    func draw(in context: RasterContext) {
+        let scale = context.scale, tile = context.deviceRect
+        let k = boxRadius(scale: scale)
+        let (method, region, out, touched, shape) = method(for: tile, scale: scale)
+        let distance = RoundedRectDistance(shape, radius: cornerRadius * scale)
+        switch method {
+        case .nothing: return
+        case .uniform:
             context.buffer.clear(to: ScalarReference.scale(color, by: UInt32(Self.uniformBlur(radius: k))))
             return
-        }
-        let distance = RoundedRectDistance(shape, radius: radius)
-        let r = distance.radius
-        if let columns = Self.straight(shape.x0, shape.x1, radius: r), columns.contains(region.minX),
-           columns.contains(region.maxX - 1) {
-            drawRowsUniform(context, region: region, out: out, touched: touched, distance: distance, at: columns.lowerBound, k: k)
+        case .rowsUniform(let column):
+            drawRowsUniform(context, region: region, out: out, touched: touched, distance: distance, at: column, k: k)
             return
-        }
-        if let rows = Self.straight(shape.y0, shape.y1, radius: r), rows.contains(region.minY), rows.contains(region.maxY - 1) {
-            drawColumnsUniform(context, region: region, out: out, touched: touched, distance: distance, at: rows.lowerBound, k: k)
+        case .columnsUniform(let row):
+            drawColumnsUniform(context, region: region, out: out, touched: touched, distance: distance, at: row, k: k)
             return
+        case .plane: break
         }
         guard let plane = try? CoverageBuffer(width: region.width, height: region.height) else { return }
         let area = region.intersection(touched)

@@ -15,6 +15,9 @@ final class RasterJob: @unchecked Sendable {
     let scale: Double
     /// The kernel tier the content blends with (the compositor's).
     let kernels: KernelTable
+    /// Where a shadow tile looks for an identical tile already drawn, and keeps its own (the tile
+    /// manager's); `nil`: draw, keep nothing.
+    let shadowTiles: ShadowTileMemo?
     /// The buffer the worker draws into (dirty until it clears it): a spare buffer, or `nil` until the
     /// worker allocates one (`deviceRect`'s size); in use until the manager settles the job. Written by
     /// the worker before the job is finished, read by the manager after.
@@ -38,6 +41,8 @@ final class RasterJob: @unchecked Sendable {
     var finished: ContinuousClock.Instant?
     /// The worker lane (0 ..< workers) that drew it.
     var lane = -1
+    /// Set with ``coverage``: the pixels were copied from ``shadowTiles``, not drawn.
+    var reused = false
 
     enum State {
         /// In the queue, not started: the manager may take it back.
@@ -51,8 +56,10 @@ final class RasterJob: @unchecked Sendable {
     }
 
     init(key: TileKey, version: UInt64, content: any LayerContent, deviceRect: PixelRect, scale: Double,
-         target: PixelBuffer?, priority: TilePriority, kernels: KernelTable = Kernels.active) {
+         target: PixelBuffer?, priority: TilePriority, kernels: KernelTable = Kernels.active,
+         shadowTiles: ShadowTileMemo? = nil) {
         self.kernels = kernels
+        self.shadowTiles = shadowTiles
         self.key = key
         self.version = version
         self.content = content
@@ -65,14 +72,26 @@ final class RasterJob: @unchecked Sendable {
     /// Lets the content clear the target where it needs it and draw into it
     /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays), and
     /// finds its coverage (from ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a
-    /// scan of the drawn pixels that also finds their zero rows). Worker thread.
+    /// scan of the drawn pixels that also finds their zero rows). A shadow tile that blurs a plane
+    /// (``ShadowContent/blursPlane(in:scale:)``) is copied from ``shadowTiles`` when an identical one was
+    /// drawn before, and kept there when not. Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped
+        let memoKey = shadowTiles.flatMap { _ in content as? ShadowContent }
+            .flatMap { $0.blursPlane(in: deviceRect, scale: scale) ? $0 : nil }
+            .map { ShadowTileMemo.Key(shadow: $0, scaleBits: scale.bitPattern, deviceRect: deviceRect) }
+        if let memoKey, let kept = shadowTiles?.lookUp(memoKey, into: target, kernels: kernels) {
+            (coverage, zeroRows) = kept
+            reused = true
+            return
+        }
         let opaque = content.isOpaque(in: deviceRect, scale: scale)
         let context = RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels)
         (coverage, zeroRows) = ScratchTile.draw(content, in: context) { drawn in
-            opaque ? (.opaque, .none) : drawn.alphaCoverageAndZeroRows()
+            let found = opaque ? (AlphaCoverage.opaque, ZeroRows.none) : drawn.alphaCoverageAndZeroRows()
+            if let memoKey { shadowTiles?.keep(memoKey, drawn, coverage: found.0, zeroRows: found.1, kernels: kernels) }
+            return found
         }
     }
 }

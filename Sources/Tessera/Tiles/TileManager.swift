@@ -31,6 +31,8 @@ final class TileManager {
     let maximumPrepaintTiles: Int
     /// The kernels raster jobs draw with: the compositor's tier (the same table the composite uses).
     let kernels: KernelTable
+    /// Shadow tiles kept for layers whose shadows are identical (``ShadowTileMemo``); raster jobs use it.
+    let shadowTiles: ShadowTileMemo
 
     /// The number of the current frame (1 for the first).
     private(set) var frame: UInt64 = 0
@@ -54,12 +56,14 @@ final class TileManager {
 
     init(grid: TileGrid, scale: Double, budgetBytes: Int, workers: Int, mode: Compositor.RasterMode, deadline: Duration,
          maximumPrepaintTiles: Int, backgroundRaster: Bool, kernels: KernelTable = Kernels.active,
-         levels: LevelsOfDetail = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias)) {
+         levels: LevelsOfDetail = LevelsOfDetail(count: LevelsOfDetail.defaultCount, bias: LevelsOfDetail.defaultBias),
+         shadowTileBytes: Int? = nil) {
         self.levels = levels
         self.grid = grid
         self.kernels = kernels
         self.scale = scale
         cache = TileCache(grid: grid, budgetBytes: budgetBytes)
+        shadowTiles = ShadowTileMemo(byteBudget: shadowTileBytes ?? ShadowTileMemo.budget(forCacheBudget: budgetBytes))
         queue = RasterQueue(workers: workers, background: backgroundRaster)
         self.mode = mode
         self.deadline = deadline
@@ -290,7 +294,7 @@ final class TileManager {
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
                             target: entry.key.isLevel ? cache.takeLevelBuffer() : cache.takeBuffer(), priority: priority,
-                            kernels: kernels)
+                            kernels: kernels, shadowTiles: shadowTiles)
         job.queuedFrame = frame
         entry.job = job
         return job
@@ -343,7 +347,10 @@ final class TileManager {
                 continue
             }
             if let old = entry.pixels { cache.giveBack(old) }
-            if job.key.layer & FramePlanner.shadowIdentityBit != 0 { arrivals.shadows += 1 }
+            if job.key.layer & FramePlanner.shadowIdentityBit != 0 {
+                arrivals.shadows += 1
+                if job.reused { arrivals.shadowsReused += 1 }
+            }
             if job.key.isLevel {
                 arrivals.byLevel[Int((job.key.rasterScale / scale).exponent), default: 0] += 1
             }
@@ -455,6 +462,7 @@ private struct Arrivals {
     var evictions = 0
     var byLevel: [Int: Int] = [:]
     var shadows = 0
+    var shadowsReused = 0
     var workTime: Duration = .zero
     var latencies: [Duration] = []
 
@@ -465,6 +473,7 @@ private struct Arrivals {
         statistics.evictions += evictions
         statistics.tilesRasterizedByLevel.merge(byLevel, uniquingKeysWith: +)
         statistics.shadowTilesRasterized += shadows
+        statistics.shadowTilesReused += shadowsReused
         statistics.rasterWorkTime += workTime
         statistics.tileArrivalLatencies += latencies
     }
