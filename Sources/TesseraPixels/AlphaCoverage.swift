@@ -31,7 +31,7 @@ extension PixelBuffer {
 
     /// Row `y`'s pixel words ORed together (0 when the row is all zero) and its alphas ANDed
     /// (`0xFF000000` when all are 255).
-    private func summary(ofRow y: Int) -> (orWords: UInt32, andAlpha: UInt32) {
+    fileprivate func summary(ofRow y: Int) -> (orWords: UInt32, andAlpha: UInt32) {
         let row = row(y)
         var orWords: UInt32 = 0
         var andAlpha: UInt32 = 0xFF00_0000
@@ -129,15 +129,43 @@ public struct ZeroRows: Sendable {
 extension PixelBuffer {
     /// ``alphaCoverage()`` and the ``ZeroRows`` of the buffer, in one scan of every pixel.
     public func alphaCoverageAndZeroRows() -> (coverage: AlphaCoverage, zeroRows: ZeroRows) {
-        guard width > 0, height > 0 else { return (.mixed, .none) }
-        let bits = ZeroRows.Builder(rows: height)
-        var allOpaque = true
-        var allZero = true
-        for y in 0..<height {
-            let (orWords, andAlpha) = summary(ofRow: y)
+        var scan = AlphaCoverageScan(width: width, height: height)
+        scan.scan(self, rows: 0..<height)
+        return scan.result
+    }
+}
+
+/// ``PixelBuffer/alphaCoverageAndZeroRows()`` taken a band of rows at a time, so that each band can be
+/// scanned while it is in the cache for another reason (the tile stage scans a tile's rows just after
+/// copying them out of its scratch, `Tessera/Tiles/ScratchTile.swift`).
+///
+/// Scan every row of a `width × height` buffer exactly once, in any bands and order; ``result`` then
+/// equals the whole buffer's ``PixelBuffer/alphaCoverageAndZeroRows()``. Thread safety: a value for one
+/// thread.
+public struct AlphaCoverageScan {
+    private let width: Int
+    private let bits: ZeroRows.Builder?
+    private var allOpaque = true
+    private var allZero = true
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        bits = width > 0 && height > 0 ? ZeroRows.Builder(rows: height) : nil
+    }
+
+    /// Scans `rows` of `buffer` (a buffer of the size given at `init`).
+    public mutating func scan(_ buffer: PixelBuffer, rows: Range<Int>) {
+        guard let bits else { return }
+        for y in rows {
+            let (orWords, andAlpha) = buffer.summary(ofRow: y)
             if orWords == 0 { bits.setZero(y) } else { allZero = false }
             if andAlpha != 0xFF00_0000 { allOpaque = false }
         }
+    }
+
+    /// The coverage and zero rows of the rows scanned (an empty buffer is ``AlphaCoverage/mixed``).
+    public var result: (coverage: AlphaCoverage, zeroRows: ZeroRows) {
+        guard let bits else { return (.mixed, .none) }
         return (allZero ? .transparent : (allOpaque ? .opaque : .mixed), bits.rows)
     }
 }

@@ -72,7 +72,8 @@ final class RasterJob: @unchecked Sendable {
     /// Lets the content clear the target where it needs it and draw into it
     /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays), and
     /// finds its coverage (from ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a
-    /// scan of the drawn pixels that also finds their zero rows). A shadow tile that blurs a plane
+    /// scan of the drawn pixels that also finds their zero rows, band by band as the scratch's copy out
+    /// reads them). A shadow tile that blurs a plane
     /// (``ShadowContent/blursPlane(in:scale:)``) is copied from ``shadowTiles`` when an identical one was
     /// drawn before, and kept there when not. Worker thread.
     func draw() {
@@ -88,8 +89,9 @@ final class RasterJob: @unchecked Sendable {
         }
         let opaque = content.isOpaque(in: deviceRect, scale: scale)
         let context = RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels)
-        (coverage, zeroRows) = ScratchTile.draw(content, in: context) { drawn in
-            let found = opaque ? (AlphaCoverage.opaque, ZeroRows.none) : drawn.alphaCoverageAndZeroRows()
+        var scan = opaque ? nil : AlphaCoverageScan(width: deviceRect.width, height: deviceRect.height)
+        (coverage, zeroRows) = ScratchTile.draw(content, in: context, eachBand: { scan?.scan($0, rows: $1) }) { drawn in
+            let found = scan?.result ?? (.opaque, .none)
             if let memoKey { shadowTiles?.keep(memoKey, drawn, coverage: found.0, zeroRows: found.1, kernels: kernels) }
             return found
         }

@@ -8,7 +8,8 @@ import Darwin
 /// cheaper than drawing into the tile's buffer in place.
 ///
 /// ```
-///   content.drawReplacing ──▶ thread's scratch (stays in L2) ──inspect──▶ copyStreaming ──▶ tile buffer
+///   content.drawReplacing ──▶ thread's scratch (stays in L2) ──copyStreaming, 16 KiB at a time──▶ tile buffer
+///                                                                  └──▶ band: each 16 KiB, read from L1 (coverage scan)
 /// ```
 ///
 /// Why: a buffer handed to raster is cold — a recycled tile last touched frames ago, or a new one — and
@@ -19,7 +20,8 @@ import Darwin
 /// streaming stores, which read nothing. Figures (one worker gains, two do not):
 /// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile".
 ///
-/// Cost: one more read (from the L2 cache) and write of the whole tile; the tile is not in the cache
+/// Cost: one more read (from the L2 cache) and write of the whole tile (a scan of the drawn pixels for
+/// their coverage rides on that read: it takes each band right after the copy, from L1); the tile is not in the cache
 /// afterwards, so a composite that reads it in the same frame (synchronous raster, a deadline wait)
 /// reads it from memory.
 ///
@@ -47,13 +49,21 @@ package enum ScratchTile {
         kernels.hasStreamingStores && byteCount <= maximumBytes
     }
 
+    /// How many bytes of rows the copy out streams before handing them to `draw`'s `band`: 16 KiB (16
+    /// rows of a 256-px tile), well inside a core's L1 data cache, so `band` reads rows the copy has just
+    /// loaded instead of reading the tile a second time from the L2 cache or beyond.
+    static let bandBytes = 16 << 10
+
     /// Draws `content` into `context.buffer` as ``LayerContent/drawReplacing(in:)`` does — through this
     /// thread's scratch when `throughScratch` (by default: when ``pays(byteCount:kernels:)``), the buffer
     /// is RGBA and no draw of this thread is using the scratch — and returns `inspect` of the drawn
-    /// pixels, read from the scratch while they are still in the cache. `inspect`'s buffer must not
-    /// escape it (the next tile overwrites the scratch).
+    /// pixels, read from the scratch. Before that, `band` sees every row of the drawn pixels once, top to
+    /// bottom, in bands: through the scratch, each band of ``bandBytes`` just after it was copied out
+    /// (in place, all rows at once). Neither closure's buffer may escape it (the next tile overwrites the
+    /// scratch).
     package static func draw<Result>(_ content: some LayerContent, in context: RasterContext,
                                      throughScratch: Bool? = nil,
+                                     eachBand band: (PixelBuffer, Range<Int>) -> Void = { _, _ in },
                                      inspecting inspect: (PixelBuffer) -> Result) -> Result {
         let buffer = context.buffer
         let rowBytes = buffer.width &* 4, byteCount = rowBytes &* buffer.height
@@ -64,6 +74,7 @@ package enum ScratchTile {
               let scratch = try? PixelBuffer(wrapping: memory.base, width: buffer.width, height: buffer.height,
                                              bytesPerRow: rowBytes) else {
             content.drawReplacing(in: context)
+            band(buffer, 0..<buffer.height)
             return inspect(buffer)
         }
         memory.inUse = true
@@ -71,12 +82,19 @@ package enum ScratchTile {
         return withExtendedLifetime(memory) {
             content.drawReplacing(in: RasterContext(buffer: scratch, deviceRect: context.deviceRect,
                                                     scale: context.scale, kernels: context.kernels))
-            let result = inspect(scratch)
             let routines = context.kernels.routines
-            routines.copyStreaming(UnsafeRawPointer(scratch.baseAddress), rowBytes, buffer.baseAddress,
-                                   buffer.bytesPerRow, buffer.width, buffer.height)
+            let rowsPerBand = Swift.max(1, bandBytes / rowBytes)
+            var y = 0
+            while y < buffer.height {
+                let rows = y..<Swift.min(buffer.height, y &+ rowsPerBand)
+                routines.copyStreaming(UnsafeRawPointer(scratch.baseAddress + y &* rowBytes), rowBytes,
+                                       buffer.baseAddress + y &* buffer.bytesPerRow, buffer.bytesPerRow,
+                                       buffer.width, rows.count)
+                band(scratch, rows)
+                y = rows.upperBound
+            }
             routines.storeFence()
-            return result
+            return inspect(scratch)
         }
     }
 

@@ -45,6 +45,39 @@ import Testing
         #expect(opaque.alphaCoverageAndZeroRows().coverage == .opaque && opaque.alphaCoverageAndZeroRows().zeroRows.isEmpty)
     }
 
+    /// The scan taken in bands (`AlphaCoverageScan`, as the tile stage takes it behind its copy out) gives
+    /// the whole buffer's coverage and zero rows, computed here pixel by pixel, for random bands.
+    @Test func theScanInBandsEqualsTheDefinition() throws {
+        var rng = SplitMix64(seed: 0x7363_616E)
+        for round in 0..<60 {
+            let width = [1, 3, 16, 31][round % 4], height = 1 + Int(rng.next() % 90)
+            let buffer = try PixelBuffer(width: width, height: height)
+            let kind = rng.next() % 3  // 0: rows of zero and mixed; 1: all opaque; 2: all zero
+            for y in 0..<height where kind != 2 && (kind == 1 || rng.next() % 3 != 0) {
+                for x in 0..<width {
+                    let a = kind == 1 ? 255 : UInt8(truncatingIfNeeded: rng.next() % 4 == 0 ? 0 : rng.next())
+                    buffer[x: x, y: y] = Pixel(r: UInt8(truncatingIfNeeded: rng.next()) & a, g: 0, b: kind == 1 ? 1 : 0, a: a)
+                }
+            }
+            var scan = AlphaCoverageScan(width: width, height: height)
+            var y = 0
+            while y < height {
+                let end = Swift.min(height, y + 1 + Int(rng.next() % 20))
+                scan.scan(buffer, rows: y..<end)
+                y = end
+            }
+            let (coverage, zero) = scan.result
+            let words = (0..<height).map { y in (0..<width).map { buffer[x: $0, y: y] } }
+            let zeroRows = words.map { $0.allSatisfy { $0 == .transparent } }
+            let expected: AlphaCoverage = zeroRows.allSatisfy { $0 } ? .transparent
+                : (words.allSatisfy { $0.allSatisfy { $0.a == 255 } } ? .opaque : .mixed)
+            #expect(coverage == expected, "round \(round)")
+            #expect((0..<height).map { zero.contains($0) } == zeroRows, "round \(round)")
+            #expect(buffer.alphaCoverageAndZeroRows().coverage == expected)
+        }
+        #expect(AlphaCoverageScan(width: 0, height: 4).result.coverage == .mixed)
+    }
+
     /// A frame borrows a tile's zero-row bits from its entry (``TileManager/ResolvedTile``): the entry's
     /// view always reads the bits it owns now, whatever was installed before.
     @Test func aTileEntryLendsTheZeroRowsItHolds() throws {

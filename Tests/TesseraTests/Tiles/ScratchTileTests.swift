@@ -11,7 +11,7 @@ struct ScratchTileTests {
     /// `content` drawn in place over `stale` and through the scratch over `stale`, into buffers with rows
     /// `padding` bytes longer than the tile's; returns both and the bytes the inspection saw.
     static func both(_ content: DisplayList, _ tile: PixelRect, scale: Double, stale: Pixel,
-                     padding: Int) throws -> (inPlace: [UInt8], throughScratch: [UInt8], inspected: [UInt8]) {
+                     padding: Int) throws -> (inPlace: [UInt8], throughScratch: [UInt8], inspected: [UInt8], banded: [UInt8]) {
         func buffer() throws -> (PixelBuffer, UnsafeMutableRawPointer) {
             let stride = tile.width * 4 + padding
             let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * tile.height, alignment: 4)
@@ -22,9 +22,18 @@ struct ScratchTileTests {
         let (inPlace, first) = try buffer(), (scratched, second) = try buffer()
         defer { first.deallocate(); second.deallocate() }
         content.drawReplacing(in: RasterContext(buffer: inPlace, deviceRect: tile, scale: scale))
+        // The bands' rows, in the order seen, with the bytes each band showed (it must cover every row once,
+        // top to bottom).
+        var banded: [UInt8] = [], nextRow = 0
         let inspected = ScratchTile.draw(content, in: RasterContext(buffer: scratched, deviceRect: tile, scale: scale),
-                                         throughScratch: true) { $0.packedBytes() }
-        return (inPlace.packedBytes(), scratched.packedBytes(), inspected)
+                                         throughScratch: true, eachBand: { drawn, rows in
+            #expect(rows.lowerBound == nextRow && !rows.isEmpty, "band \(rows) after row \(nextRow)")
+            nextRow = rows.upperBound
+            banded += drawn.uncheckedSubBuffer(PixelRect(x: 0, y: rows.lowerBound, width: tile.width, height: rows.count))
+                .packedBytes()
+        }) { $0.packedBytes() }
+        #expect(nextRow == tile.height)
+        return (inPlace.packedBytes(), scratched.packedBytes(), inspected, banded)
     }
 
     @Test func tilesDrawnThroughTheScratchHaveTheBytesOfTilesDrawnInPlace() throws {
@@ -45,6 +54,7 @@ struct ScratchTileTests {
             let result = try Self.both(list, tile, scale: scale, stale: stales[Int(rng.next() % 3)], padding: padding)
             #expect(firstDifference(result.throughScratch, result.inPlace) == nil, "round \(round): tile \(tile)")
             #expect(firstDifference(result.inspected, result.throughScratch) == nil, "round \(round): the inspection saw other pixels")
+            #expect(firstDifference(result.banded, result.throughScratch) == nil, "round \(round): the bands saw other pixels")
         }
     }
 
