@@ -47,6 +47,12 @@ public struct DisplayList: LayerContent, Sendable {
     /// cleared (up to four rects) and every item is drawn (those below the cover change its pixels before
     /// the cover replaces them). Saves the clear's store of every covered pixel (a feed tile inside a
     /// card: 256 KB); costs an array of the reaching items' positions.
+    ///
+    /// Likewise an item is not drawn under the opaque cover of the item right after it (a card's
+    /// background under its opaque header): where the next item replaces every pixel whatever was under
+    /// it, the item is drawn in the up to four rects around that cover instead (each pixel by the same
+    /// formula, as in tiles cut anywhere), when the cover hides at least ``minimumHiddenArea`` of its
+    /// pixels.
     public func drawReplacing(in context: RasterContext) {
         let scale = context.scale, tile = context.deviceRect
         guard scale.isFinite, scale > 0, scale <= 16, !tile.isEmpty, context.buffer.format == .rgba else {
@@ -80,8 +86,31 @@ public struct DisplayList: LayerContent, Sendable {
             clear(cover.maxX, cover.minY, tile.maxX &- cover.maxX, cover.height)
             clear(tile.minX, cover.maxY, tile.width, tile.maxY &- cover.maxY)
         }
-        for k in firstDrawn..<reaching.count { items[Int(reaching[k])].draw(in: target) }
+        for k in firstDrawn..<reaching.count {
+            let i = Int(reaching[k])
+            let hidden = k &+ 1 < reaching.count
+                ? items[Int(reaching[k &+ 1])].opaqueCover(tile, scale: scale)
+                    .intersection(DeviceRect(itemBounds[i], scale: scale).touchedPixels())
+                : .zero
+            if hidden.area < Self.minimumHiddenArea {
+                items[i].draw(in: target)
+                continue
+            }
+            // Around `hidden`: the rows above and below it, and its rows left and right of it.
+            for rect in [PixelRect(x: tile.minX, y: tile.minY, width: tile.width, height: hidden.minY &- tile.minY),
+                         PixelRect(x: tile.minX, y: hidden.minY, width: hidden.minX &- tile.minX, height: hidden.height),
+                         PixelRect(x: hidden.maxX, y: hidden.minY, width: tile.maxX &- hidden.maxX, height: hidden.height),
+                         PixelRect(x: tile.minX, y: hidden.maxY, width: tile.width, height: tile.maxY &- hidden.maxY)]
+            where rect.width > 0 && rect.height > 0 {
+                items[i].draw(in: target.clipped(to: rect))
+            }
+        }
     }
+
+    /// The fewest pixels an item must hide under the next item's opaque cover to be drawn around it
+    /// (``drawReplacing(in:)``): 4,096, a 64 × 64 square, so that splitting a draw in four costs less than
+    /// the stores it saves.
+    static let minimumHiddenArea = 4096
 
     /// True when one opaque item (a solid or rounded rect of alpha 255, an all-opaque gradient or a fully
     /// opaque image at opacity 1) covers every pixel of `deviceRect` completely. Cheap and conservative:

@@ -101,6 +101,46 @@ struct DrawReplacingTests {
         }
     }
 
+    /// Items drawn around the next item's opaque cover (a card's background, a translucent image and text
+    /// under an opaque header; the header's rounded corners and the card's): tiles cut across the cover's
+    /// edges and inside it, at several scales, equal the cleared result.
+    @Test func itemsAreDrawnAroundTheNextItemsOpaqueCover() throws {
+        let (image, _) = try Self.images()
+        let header = DisplayItem.linearGradient(try LinearGradient(
+            rect: Rect(x: 8.25, y: 8.5, width: 90, height: 40), cornerRadius: 6, start: Point(x: 8, y: 8),
+            end: Point(x: 98, y: 48), stops: [GradientStop(location: 0, color: Color(red: 64, green: 140, blue: 255)),
+                                              GradientStop(location: 1, color: Color(red: 150, green: 70, blue: 230))]))
+        let below: [DisplayItem] = [
+            .roundedRect(try RoundedRect(rect: Rect(x: 3.5, y: 3.25, width: 100, height: 80), cornerRadius: 9, color: .white)),
+            .image(try PlacedImage(image: image, frame: Rect(x: 0, y: 0, width: 70, height: 70), opacity: 0.6)),
+            .greekedText(try GreekedTextLine(frame: Rect(x: 10, y: 20, width: 80, height: 13),
+                                             color: Color(red: 28, green: 28, blue: 30), seed: 5)),
+        ]
+        for item in below {
+            let list = DisplayList([item, header, .greekedText(try GreekedTextLine(
+                frame: Rect(x: 12, y: 55, width: 80, height: 13), color: Color(red: 28, green: 28, blue: 30), seed: 9))])
+            for scale in [1.0, 2.0, 3.0] {
+                let whole = PixelRect(x: 0, y: 0, width: Int(110 * scale), height: Int(90 * scale))
+                if scale > 1 {  // the case this test is about: the header hides enough of the item
+                    let hidden = header.opaqueCover(whole, scale: scale)
+                    #expect(hidden.area >= DisplayList.minimumHiddenArea)
+                }
+                var tiles = [whole]
+                for size in [17, 64, 100] {
+                    for y in stride(from: 0, to: whole.height, by: size) {
+                        for x in stride(from: 0, to: whole.width, by: size) {
+                            tiles.append(PixelRect(x: x, y: y, width: size, height: size))
+                        }
+                    }
+                }
+                for tile in tiles {
+                    let (expected, replaced) = try Self.both(list, tile, scale: scale, stale: Pixel(r: 7, g: 90, b: 7, a: 200))
+                    #expect(firstDifference(replaced, expected) == nil, "\(item) tile \(tile) scale \(scale)")
+                }
+            }
+        }
+    }
+
     /// A buffer of another format, and content without its own `drawReplacing` (the default: a whole clear).
     @Test func otherFormatsAndOtherContentClearEverything() throws {
         let list = DisplayList([.solidRect(try SolidRect(rect: Rect(x: 1.5, y: 1.5, width: 4, height: 4),

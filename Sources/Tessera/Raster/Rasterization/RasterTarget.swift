@@ -36,6 +36,25 @@ struct RasterTarget {
         scratch = RasterScratch(width: clip.width)
     }
 
+    /// The same pixels and kernels with a smaller clip, `rect` (inside ``clip``): a draw into it touches
+    /// only `rect`'s pixels. Shares the scratch rows (wide enough for any rect inside the clip).
+    func clipped(to rect: PixelRect) -> RasterTarget {
+        RasterTarget(clip: rect, baseAddress: pixel(rect.x, rect.y), bytesPerRow: bytesPerRow, scale: scale,
+                     kernels: kernels, masks: masks, raster: raster, scratch: scratch)
+    }
+
+    private init(clip: PixelRect, baseAddress: UnsafeMutableRawPointer, bytesPerRow: Int, scale: Double,
+                 kernels: KernelRoutines, masks: MaskKernelRoutines, raster: RasterKernelRoutines, scratch: RasterScratch) {
+        self.clip = clip
+        self.baseAddress = baseAddress
+        self.bytesPerRow = bytesPerRow
+        self.scale = scale
+        self.kernels = kernels
+        self.masks = masks
+        self.raster = raster
+        self.scratch = scratch
+    }
+
     /// The first byte of device row `py` (which must be inside ``clip``).
     @inline(__always)
     func row(_ py: Int) -> UnsafeMutableRawPointer { baseAddress + (py &- clip.y) &* bytesPerRow }
