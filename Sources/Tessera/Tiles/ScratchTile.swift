@@ -21,9 +21,9 @@ import Darwin
 /// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile".
 ///
 /// Cost: one more read (from the L2 cache) and write of the whole tile (a scan of the drawn pixels for
-/// their coverage rides on that read: it takes each band right after the copy, from L1); the tile is not in the cache
-/// afterwards, so a composite that reads it in the same frame (synchronous raster, a deadline wait)
-/// reads it from memory.
+/// their coverage rides on that read: it takes each band right after the copy, from L1); the tile is not
+/// in the cache afterwards, so a composite that reads it in the same frame (synchronous raster, a
+/// deadline wait) reads it from memory.
 ///
 /// The bytes are those of drawing in place: the scratch is the same size, the content draws over
 /// whatever the scratch holds (``LayerContent/drawReplacing(in:)``'s contract) and the copy is exact.

@@ -10,9 +10,10 @@ import TesseraPixels
 /// shadows are the same dozen tiles in their own planes. Drawing one costs `(n + 6k)²` coverages and six
 /// box passes; copying it, one pass over `n²` pixels. (WebRender caches its box shadows by their
 /// parameters for the same reason.) Only the tiles that blur a plane of coverage are kept
-/// (``ShadowContent/blursPlane(in:scale:)``: near the shape's corners, four to sixteen a shadow): the others
-/// are one colour, or one row or column of coverage spread over the tile, no dearer to draw than to copy,
-/// and a card as wide as a 4K screen has over thirty of them, which would push the corner tiles out.
+/// (``ShadowContent/blursPlane(in:scale:)``: the tiles whose grown rect meets a corner of the shape, one
+/// to four a corner): the others are one colour, or one row or column of coverage spread over the tile,
+/// no dearer to draw than to copy, and a card as wide as a 4K screen has over thirty of them, which
+/// would push the corner tiles out.
 ///
 /// ```
 ///   RasterJob(shadow tile) ──look up (shadow, scale, rect)──▶ hit:  copy the kept pixels, coverage, zero rows
@@ -22,6 +23,11 @@ import TesseraPixels
 /// The key is the whole value, compared field by field (no hash stands for it), so a hit gives exactly the
 /// bytes, ``AlphaCoverage`` and ``ZeroRows`` that drawing would. Content tiles are never kept: a display
 /// list is not compared by value.
+///
+/// Admission: a tile is kept the second time its key is drawn, not the first, so that a scene whose
+/// shadows all differ pays no copy and no allocation per tile, only a look-up and the note of a key (the
+/// last ``maximumCandidates`` keys drawn once are remembered). A list of identical cards draws each
+/// corner tile twice, then copies it.
 ///
 /// Memory: at most ``byteBudget`` bytes of kept pixels (``budget(forCacheBudget:)``: a 32nd of the tile
 /// cache's budget, at most 8 MiB — 32 tiles of 256²), beside the tile cache; the least recently used tile
@@ -56,6 +62,11 @@ final class ShadowTileMemo: @unchecked Sendable {
     private var tiles: [Key: Kept] = [:]
     private var bytes = 0
     private var uses: UInt64 = 0
+    /// Keys drawn once and not kept, with when (in ``uses``): the next draw of one keeps its tile.
+    private var candidates: [Key: UInt64] = [:]
+
+    /// The most keys remembered as drawn once: 256 (the oldest is forgotten first).
+    static let maximumCandidates = 256
 
     /// - Parameter byteBudget: the most bytes of pixels kept (0 keeps nothing).
     init(byteBudget: Int) {
@@ -96,11 +107,12 @@ final class ShadowTileMemo: @unchecked Sendable {
     }
 
     /// Keeps a copy of `drawn` (a freshly drawn RGBA tile of `key`) with its coverage and zero rows, evicting
-    /// the least recently used tiles to stay within ``byteBudget``. Does nothing when the tile alone
-    /// exceeds the budget, is kept already, or there is no memory for the copy.
+    /// the least recently used tiles to stay within ``byteBudget`` — when `key` was drawn before (see
+    /// "Admission"); the first time it only notes the key. Does nothing when the tile alone exceeds the
+    /// budget, is kept already, or there is no memory for the copy.
     func keep(_ key: Key, _ drawn: PixelBuffer, coverage: AlphaCoverage, zeroRows: ZeroRows, kernels: KernelTable) {
         let size = drawn.width &* drawn.height &* 4
-        guard size > 0, size <= byteBudget, drawn.format == .rgba,
+        guard size > 0, size <= byteBudget, drawn.format == .rgba, admits(key),
               let pixels = try? PixelBuffer(width: drawn.width, height: drawn.height) else { return }
         kernels.routines.copy(UnsafeRawPointer(drawn.baseAddress), drawn.bytesPerRow, pixels.baseAddress,
                               pixels.bytesPerRow, drawn.width, drawn.height)
@@ -114,6 +126,20 @@ final class ShadowTileMemo: @unchecked Sendable {
         uses &+= 1
         tiles[key] = Kept(pixels: pixels, coverage: coverage, zeroRows: zeroRows, lastUse: uses)
         bytes &+= size
+    }
+
+    /// True when `key` was noted as drawn once (and forgets the note); otherwise notes it and returns false.
+    private func admits(_ key: Key) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if candidates.removeValue(forKey: key) != nil { return true }
+        if tiles[key] != nil { return false }
+        if candidates.count >= Self.maximumCandidates, let oldest = candidates.min(by: { $0.value < $1.value }) {
+            candidates[oldest.key] = nil
+        }
+        uses &+= 1
+        candidates[key] = uses
+        return false
     }
 
     /// The tiles kept and their bytes (for tests).

@@ -3,9 +3,9 @@ import Testing
 @testable import Tessera
 
 /// Shadow tiles shared by identical shadows (`Sources/Tessera/Tiles/ShadowTileMemo.swift`): a copied
-/// tile has the bytes, coverage and zero rows of a drawn one; frames of cards sharing tiles equal the
-/// untiled reference; different shadows never share; the memo stays within its budget, least recently
-/// used first; raster workers use it at once.
+/// tile has the bytes, coverage and zero rows of a drawn one; a tile is kept the second time it is
+/// drawn; frames of cards sharing tiles equal the untiled reference; different shadows never share; the
+/// memo stays within its budget, least recently used first; raster workers use it at once.
 @Suite struct ShadowTileMemoTests {
     /// A shadow whose corner tiles blur a plane at tile size 32 and scale 1 (σ = 4: a reach of 12 pixels).
     static let shadow = ShadowContent(rect: Rect(x: 0, y: 3, width: 60, height: 40), cornerRadius: 8, sigma: 4,
@@ -33,10 +33,14 @@ import Testing
         alone.draw()
         let first = try Self.job(Self.shadow, Self.corner, memo: memo)
         first.draw()
+        #expect(memo.contents.count == 0, "the first draw only notes the key")
         let second = try Self.job(Self.shadow, Self.corner, memo: memo)
         second.draw()
-        #expect(!alone.reused && !first.reused && second.reused)
-        for job in [first, second] {
+        #expect(memo.contents.count == 1, "the second draw keeps the tile")
+        let third = try Self.job(Self.shadow, Self.corner, memo: memo)
+        third.draw()
+        #expect(!alone.reused && !first.reused && !second.reused && third.reused)
+        for job in [first, second, third] {
             #expect(Self.sameBytes(job, alone))
             #expect(job.coverage == alone.coverage)
             #expect(Self.zeroRows(job) == Self.zeroRows(alone))
@@ -63,6 +67,8 @@ import Testing
     @Test func differentShadowsOrScalesDoNotShare() throws {
         let memo = ShadowTileMemo(byteBudget: 1 << 20)
         try Self.job(Self.shadow, Self.corner, memo: memo).draw()
+        try Self.job(Self.shadow, Self.corner, memo: memo).draw()
+        #expect(memo.contents.count == 1)
         let s = Self.shadow
         let others = [
             ShadowContent(rect: s.rect, cornerRadius: s.cornerRadius, sigma: s.sigma, color: Pixel(r: 0, g: 0, b: 0, a: 78)),
@@ -73,11 +79,14 @@ import Testing
         for other in others {
             let alone = try Self.job(other, Self.corner, memo: nil)
             alone.draw()
-            let job = try Self.job(other, Self.corner, memo: memo)
-            job.draw()
-            #expect(!job.reused, "\(other)")
-            #expect(Self.sameBytes(job, alone), "\(other)")
+            for _ in 0..<2 {  // kept on the second draw, under its own key
+                let job = try Self.job(other, Self.corner, memo: memo)
+                job.draw()
+                #expect(!job.reused, "\(other)")
+                #expect(Self.sameBytes(job, alone), "\(other)")
+            }
         }
+        #expect(memo.contents.count == 1 + others.count)
         let key = ShadowTileMemo.Key(shadow: s, scaleBits: 2.0.bitPattern, deviceRect: Self.corner)
         #expect(memo.lookUp(key, into: try PixelBuffer(width: 32, height: 32), kernels: Kernels.active) == nil)
     }
@@ -92,21 +101,33 @@ import Testing
         func isKept(_ i: Int) throws -> Bool {
             memo.lookUp(key(i), into: try PixelBuffer(width: 32, height: 32), kernels: Kernels.active) != nil
         }
-        for i in 0..<3 { memo.keep(key(i), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active) }
+        func keep(_ key: ShadowTileMemo.Key, _ buffer: PixelBuffer) {  // noted, then kept
+            for _ in 0..<2 { memo.keep(key, buffer, coverage: .mixed, zeroRows: .none, kernels: Kernels.active) }
+        }
+        for i in 0..<3 { keep(key(i), drawn) }
         #expect(memo.contents == (3, 3 * tileBytes))
         #expect(try isKept(0))  // 0 is now the most recently used: 1 goes first
-        memo.keep(key(3), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        keep(key(3), drawn)
         #expect(memo.contents == (3, 3 * tileBytes))
         #expect(try isKept(0) && !isKept(1) && isKept(2) && isKept(3))
         // A tile larger than the whole budget is not kept, and evicts nothing.
         let large = try PixelBuffer(width: 64, height: 64)
-        memo.keep(ShadowTileMemo.Key(shadow: Self.shadow, scaleBits: 1.0.bitPattern, deviceRect: large.bounds), large,
-                  coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        keep(ShadowTileMemo.Key(shadow: Self.shadow, scaleBits: 1.0.bitPattern, deviceRect: large.bounds), large)
         #expect(memo.contents == (3, 3 * tileBytes))
         // A budget of 0 keeps nothing.
         let none = ShadowTileMemo(byteBudget: 0)
-        none.keep(key(0), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        for _ in 0..<2 { none.keep(key(0), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active) }
         #expect(none.contents == (0, 0))
+        // Keys drawn once are forgotten oldest first beyond `maximumCandidates`: key 0, noted first, is
+        // then noted again instead of kept.
+        let noted = ShadowTileMemo(byteBudget: 1 << 20)
+        for i in 0...ShadowTileMemo.maximumCandidates {
+            noted.keep(key(i), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        }
+        noted.keep(key(0), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        #expect(noted.contents.count == 0)
+        noted.keep(key(ShadowTileMemo.maximumCandidates), drawn, coverage: .mixed, zeroRows: .none, kernels: Kernels.active)
+        #expect(noted.contents.count == 1)
         #expect(ShadowTileMemo.budget(forCacheBudget: 256 << 20) == 8 << 20)
         #expect(ShadowTileMemo.budget(forCacheBudget: 32 << 20) == 1 << 20)
     }
@@ -133,12 +154,12 @@ import Testing
     }
 
     /// A column of identical cards (and two that differ): the frame equals the untiled reference, and the
-    /// cards after the first copy their corner tiles instead of drawing them.
+    /// cards after the first two copy their corner tiles instead of drawing them.
     @Test(arguments: [1, 2])
     func cardsWithIdenticalShadowsShareTilesAndMatchTheReference(workers: Int) throws {
-        let root = try Layer(frame: Rect(x: 0, y: 0, width: 120, height: 300))
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 120, height: 500))
         root.backgroundColor = .white
-        for index in 0..<6 {
+        for index in 0..<10 {
             let card = try Layer(frame: Rect(x: 20, y: 10 + Double(index) * 48, width: 70, height: 36))
             card.backgroundColor = try Color(hex: "#F4F6FA")
             try card.setCornerRadius(6)
@@ -148,11 +169,11 @@ import Testing
             try root.addSublayer(card)
         }
         let compositor = try Compositor(configuration: .init(tileSize: 32, workers: workers, scale: 1, rasterMode: .synchronous))
-        let framebuffer = try PixelBuffer(width: 120, height: 300)
+        let framebuffer = try PixelBuffer(width: 120, height: 500)
         let statistics = try compositor.render(root, into: framebuffer)
         #expect(statistics.shadowTilesReused > 0)
         #expect(statistics.shadowTilesReused < statistics.shadowTilesRasterized)
-        let reference = try ReferenceRenderer.render(root, width: 120, height: 300, scale: 1)
+        let reference = try ReferenceRenderer.render(root, width: 120, height: 500, scale: 1)
         #expect(firstDifference(framebuffer.packedBytes(), reference, width: 120) == nil)
     }
 }
