@@ -7,7 +7,7 @@ import TesseraPixels
 /// A shadow's tile is a pure function of its ``ShadowContent`` (shape in the layer's plane, corner
 /// radius, blur, colour), the raster scale and the tile's plane rect (`ShadowContent.swift`). Lists repeat
 /// one card style: every card of the `feed` scene has the same bounds and shadow, so all its cards'
-/// shadows are the same dozen tiles in their own planes. Drawing one costs `(n + 6k)²` coverages and six
+/// shadows are the same tiles in their own planes. Drawing one costs `(n + 6k)²` coverages and six
 /// box passes; copying it, one pass over `n²` pixels. (WebRender caches its box shadows by their
 /// parameters for the same reason.) Only the tiles that blur a plane of coverage are kept
 /// (``ShadowContent/blursPlane(in:scale:)``: the tiles whose grown rect meets a corner of the shape, one
@@ -17,7 +17,7 @@ import TesseraPixels
 ///
 /// ```
 ///   RasterJob(shadow tile) ──look up (shadow, scale, rect)──▶ hit:  copy the kept pixels, coverage, zero rows
-///                                                           └▶ miss: draw, then keep a copy of the result
+///                                                           └▶ miss: draw; the second time, keep a copy
 /// ```
 ///
 /// The key is the whole value, compared field by field (no hash stands for it), so a hit gives exactly the
