@@ -143,13 +143,11 @@ extension PixelBuffer {
 /// equals the whole buffer's ``PixelBuffer/alphaCoverageAndZeroRows()``. Thread safety: a value for one
 /// thread.
 public struct AlphaCoverageScan {
-    private let width: Int
     private let bits: ZeroRows.Builder?
     private var allOpaque = true
     private var allZero = true
 
     public init(width: Int, height: Int) {
-        self.width = width
         bits = width > 0 && height > 0 ? ZeroRows.Builder(rows: height) : nil
     }
 

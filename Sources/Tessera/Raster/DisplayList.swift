@@ -61,12 +61,12 @@ public struct DisplayList: LayerContent, Sendable {
             return
         }
         // The last item covering the whole tile, else the largest cover; the items reaching the tile are
-        // kept for the drawing pass (one index query).
-        var reaching: [Int32] = []
+        // kept for the drawing pass with their covers (one index query).
+        var reaching: [(index: Int32, cover: PixelRect)] = []
         var firstDrawn = 0, cover = PixelRect.zero
         forEachItem(reaching: tile, scale: scale) { i, item in
-            reaching.append(Int32(truncatingIfNeeded: i))
             let rect = item.opaqueCover(tile, scale: scale)
+            reaching.append((Int32(truncatingIfNeeded: i), rect))
             if rect.contains(tile) {
                 firstDrawn = reaching.count &- 1
                 cover = tile
@@ -78,31 +78,17 @@ public struct DisplayList: LayerContent, Sendable {
         if cover.isEmpty {
             target.kernels.fill(target.baseAddress, target.bytesPerRow, tile.width, tile.height, 0)
         } else if !cover.contains(tile) {
-            @inline(__always) func clear(_ x: Int, _ y: Int, _ width: Int, _ height: Int) {
-                if width > 0 && height > 0 { target.kernels.fill(target.pixel(x, y), target.bytesPerRow, width, height, 0) }
-            }
-            clear(tile.minX, tile.minY, tile.width, cover.minY &- tile.minY)
-            clear(tile.minX, cover.minY, cover.minX &- tile.minX, cover.height)
-            clear(cover.maxX, cover.minY, tile.maxX &- cover.maxX, cover.height)
-            clear(tile.minX, cover.maxY, tile.width, tile.maxY &- cover.maxY)
+            tile.forEachRect(around: cover) { target.kernels.fill(target.pixel($0.x, $0.y), target.bytesPerRow, $0.width, $0.height, 0) }
         }
         for k in firstDrawn..<reaching.count {
-            let i = Int(reaching[k])
+            let i = Int(reaching[k].index)
             let hidden = k &+ 1 < reaching.count
-                ? items[Int(reaching[k &+ 1])].opaqueCover(tile, scale: scale)
-                    .intersection(DeviceRect(itemBounds[i], scale: scale).touchedPixels())
+                ? reaching[k &+ 1].cover.intersection(DeviceRect(itemBounds[i], scale: scale).touchedPixels())
                 : .zero
             if hidden.area < Self.minimumHiddenArea {
                 items[i].draw(in: target)
-                continue
-            }
-            // Around `hidden`: the rows above and below it, and its rows left and right of it.
-            for rect in [PixelRect(x: tile.minX, y: tile.minY, width: tile.width, height: hidden.minY &- tile.minY),
-                         PixelRect(x: tile.minX, y: hidden.minY, width: hidden.minX &- tile.minX, height: hidden.height),
-                         PixelRect(x: hidden.maxX, y: hidden.minY, width: tile.maxX &- hidden.maxX, height: hidden.height),
-                         PixelRect(x: tile.minX, y: hidden.maxY, width: tile.width, height: tile.maxY &- hidden.maxY)]
-            where rect.width > 0 && rect.height > 0 {
-                items[i].draw(in: target.clipped(to: rect))
+            } else {
+                tile.forEachRect(around: hidden) { items[i].draw(in: target.clipped(to: $0)) }
             }
         }
     }
@@ -148,5 +134,20 @@ public struct DisplayList: LayerContent, Sendable {
         index.forEachCandidate(minY: top, maxY: bottom) { i in
             if reaches(i) { body(i, items[i]) }
         }
+    }
+}
+
+private extension PixelRect {
+    /// Calls `body` with the non-empty parts of this rect outside `inner` (a rect inside it): the rows
+    /// above and below `inner`, and `inner`'s rows left and right of it — at most four, disjoint.
+    @inline(__always)
+    func forEachRect(around inner: PixelRect, _ body: (PixelRect) -> Void) {
+        @inline(__always) func part(_ x: Int, _ y: Int, _ width: Int, _ height: Int) {
+            if width > 0 && height > 0 { body(PixelRect(x: x, y: y, width: width, height: height)) }
+        }
+        part(minX, minY, width, inner.minY &- minY)
+        part(minX, inner.minY, inner.minX &- minX, inner.height)
+        part(inner.maxX, inner.minY, maxX &- inner.maxX, inner.height)
+        part(minX, inner.maxY, width, maxY &- inner.maxY)
     }
 }
