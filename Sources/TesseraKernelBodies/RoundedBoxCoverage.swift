@@ -15,8 +15,9 @@ import Builtin
 ///
 /// Rows are of two kinds: a straight row whose own coverage `round(clamp(0.5 − (qy − r), 0, 1) · 255)` is
 /// 255 (`qy ≤ 0`) has `max(qx, qy) − r` everywhere, and where `qx < qy` both give 255, so all such rows
-/// are the column coverages alone: the first one is computed, the others copy it from the mask. Every
-/// other row is computed in full.
+/// are the column coverages alone. They form one run in the middle of the box: the rows from the top
+/// down to the first straight one and from the bottom up to the last are computed in full, the others
+/// copy the first straight row, without evaluating their `qy`.
 ///
 /// The rows crossing the corners (`qy > 0`) need the square root only on the columns with `qx > 0`, at
 /// most 4 at either end for a glyph (radius about 2 px): those eight go in one vector and the columns
@@ -24,7 +25,7 @@ import Builtin
 ///
 /// Cost per computed row: ⌈width / 8⌉ vectors of about 16 instructions (a corner row of a box wider
 /// than 8: one vector with a `vsqrtpd` and a fill), each stored straight from its register; per straight
-/// row, a copy of `width` bytes.
+/// row after the first, a copy of `width` bytes.
 extension KernelBodies {
     /// The widest box, in pixels.
     @inlinable public static var roundedBoxMaximumWidth: Int { 64 }
@@ -51,14 +52,13 @@ extension KernelBodies {
             let tail = UnsafeRawPointer(qxs + (width &- 4)).loadUnaligned(as: SIMD4<Double>.self)
             corners = SIMD8(lowHalf: head, highHalf: tail)
         }
-        var straight: UnsafeMutableRawPointer?  // the first straight row written
-        var dst = mask
-        for j in 0..<height {
-            let qy = abs(Double(firstRow &+ j) + 0.5 - centerY) - innerHalfHeight
-            let isStraight = qy <= 0 && roundedBoxByte(0.5 - (qy - radius)) == 255
-            if isStraight, let source = straight {
-                copyRow(from: source, to: dst, width)
-            } else if packed && qy > 0 {
+        @inline(__always) func qy(_ j: Int) -> Double { abs(Double(firstRow &+ j) + 0.5 - centerY) - innerHalfHeight }
+        @inline(__always) func isStraight(_ qy: Double) -> Bool {
+            qy <= 0 && roundedBoxByte(0.5 - (qy - radius)) == 255
+        }
+        @inline(__always) func compute(_ j: Int, _ qy: Double) {
+            let dst = mask + j &* maskStride
+            if packed && qy > 0 {
                 let bytes = unsafeBitCast(roundedBoxLanes(corners, qy, radius), to: UInt64.self)
                 dst.storeBytes(of: UInt32(truncatingIfNeeded: bytes), as: UInt32.self)
                 fillRow(dst + 4, width &- 8, roundedBoxByte(0.5 - (qy - radius)))
@@ -70,9 +70,32 @@ extension KernelBodies {
                     storeLanes(roundedBoxLanes(q, qy, radius), dst + k, Swift.min(8, width &- k))
                     k &+= 8
                 }
-                if isStraight { straight = dst }
             }
-            dst += maskStride
+        }
+        // The straight rows are one run: `qy` is V-shaped down the box and `isStraight` holds for every
+        // `qy` below one that passes (`roundedBoxByte` is monotonic). So the rows above the first straight
+        // one and below the last are computed, walking in from either end, and the rows between are
+        // copies of the first, with no per-row arithmetic.
+        var top = 0
+        while top < height {
+            let q = qy(top)
+            compute(top, q)
+            if isStraight(q) { break }
+            top &+= 1
+        }
+        if top >= height { return }
+        var bottom = height &- 1
+        while bottom > top {
+            let q = qy(bottom)
+            if isStraight(q) { break }
+            compute(bottom, q)
+            bottom &-= 1
+        }
+        let source = UnsafeRawPointer(mask + top &* maskStride)
+        var j = top &+ 1
+        while j <= bottom {
+            copyRow(from: source, to: mask + j &* maskStride, width)
+            j &+= 1
         }
     }
 

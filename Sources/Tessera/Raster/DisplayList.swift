@@ -6,7 +6,7 @@
 /// exactly the pixels of the list drawn whole.
 ///
 /// Drawing one tile visits only the items whose bounds reach it: lists of more than
-/// ``indexThreshold`` items keep a band index of the plane, built once at construction.
+/// ``indexThreshold`` items keep a grid index of the plane (``DisplayListIndex``), built once at construction.
 ///
 /// Thread safety: immutable and `Sendable`; ``draw(in:)`` may run on several threads at once for
 /// different tiles (it writes only the context's buffer and allocates at most one index array per call).
@@ -130,8 +130,8 @@ public struct DisplayList: LayerContent, Sendable {
             for i in items.indices where reaches(i) { body(i, items[i]) }
             return
         }
-        let top = Double(deviceRect.minY - 1) / scale, bottom = Double(deviceRect.maxY + 1) / scale
-        index.forEachCandidate(minY: top, maxY: bottom) { i in
+        index.forEachCandidate(minX: Double(deviceRect.minX - 1) / scale, maxX: Double(deviceRect.maxX + 1) / scale,
+                               minY: Double(deviceRect.minY - 1) / scale, maxY: Double(deviceRect.maxY + 1) / scale) { i in
             if reaches(i) { body(i, items[i]) }
         }
     }

@@ -1,81 +1,118 @@
-/// A spatial index over a display list's items: horizontal bands of the layer's plane, each listing (in
+/// A spatial index over a display list's items: a grid of cells over the layer's plane, each listing (in
 /// paint order) the items whose bounds reach into it, so that drawing one tile visits only the items
 /// near it.
 ///
-/// Units are points (the index serves every scale). Band height is at least 64 points and grows so that
-/// there are at most 16,384 bands over the list's vertical extent; items are registered in every band
-/// their bounds (grown by one point for anti-aliasing) overlap.
+/// ```
+///            column 0   column 1   column 2
+///          ┌──────────┬──────────┬──────────┐
+///   band 0 │ 0 1      │ 1 4      │ 4        │   a cell lists the items (indices, ascending)
+///          ├──────────┼──────────┼──────────┤   whose grown bounds overlap it; a query merges
+///   band 1 │ 0 2 3    │ 3 5      │ 5 6      │   the lists of the cells its rect overlaps
+///          └──────────┴──────────┴──────────┘
+/// ```
 ///
-/// The bands span the list's whole vertical extent, so one item of enormous height (say a background
-/// 1e12 points tall) makes them coarse and a query degrades towards a scan with per-item culling —
-/// correct, only slower; such an item is better drawn by a layer of its own (or its background colour).
+/// Units are points (the index serves every scale). Cells are at least 64 points tall and
+/// ``minimumColumnWidth`` wide, and grow so that there are at most ``maximumBandCount`` bands and
+/// ``maximumColumnCount`` columns over the list's extent; items are registered in every cell their bounds
+/// (grown by one point for anti-aliasing) overlap. Columns matter where cards sit side by side: a tile
+/// of a feed five cards wide visits one column's items, not the whole row's.
+///
+/// The cells span the list's whole extent, so one item of enormous size (say a background 1e12 points
+/// tall) makes them coarse and a query degrades towards a scan with per-item culling — correct, only
+/// slower; such an item is better drawn by a layer of its own (or its background colour).
 ///
 /// Thread safety: immutable and `Sendable`; queries allocate only when a rect spans more than
-/// ``mergedBandLimit`` bands.
+/// ``mergedCellLimit`` cells.
 struct DisplayListIndex: Sendable {
-    private let minY: Double
-    private let bandHeight: Double
-    /// Band `b` lists the indices of the items that overlap it, ascending:
-    /// `entries[bandStarts[b] ..< bandStarts[b + 1]]`.
+    private let minX: Double, minY: Double
+    private let columnWidth: Double, bandHeight: Double
+    private let columnCount: Int, bandCount: Int
+    /// Cell `c` (band `c / columnCount`, column `c % columnCount`) lists the indices of the items that
+    /// overlap it, ascending: `entries[cellStarts[c] ..< cellStarts[c + 1]]`.
     private let entries: [Int32]
-    private let bandStarts: [Int]
+    private let cellStarts: [Int]
 
     static let minimumBandHeight = 64.0
     static let maximumBandCount = 16_384
-    /// Queries over at most this many bands (a tile spans two or three) merge the bands' lists in one
+    /// 128 points: a 256-pixel tile at scale 2 spans one or two columns.
+    static let minimumColumnWidth = 128.0
+    static let maximumColumnCount = 64
+    /// Queries over at most this many cells (a tile spans two to six) merge the cells' lists in one
     /// pass; more are concatenated and sorted.
-    static let mergedBandLimit = 4
+    static let mergedCellLimit = 8
 
     init(_ items: [DisplayItem]) {
+        var left = Double.infinity, right = -Double.infinity
         var top = Double.infinity, bottom = -Double.infinity
         for item in items {
             let b = item.bounds
+            left = Swift.min(left, b.minX - 1)
+            right = Swift.max(right, b.maxX + 1)
             top = Swift.min(top, b.minY - 1)
             bottom = Swift.max(bottom, b.maxY + 1)
         }
+        if !(right > left) { (left, right) = (0, 1) }
         if !(bottom > top) { (top, bottom) = (0, 1) }
-        let height = Swift.max(Self.minimumBandHeight, (bottom - top) / Double(Self.maximumBandCount))
-        let count = Swift.min(Self.maximumBandCount, Int(((bottom - top) / height).rounded(.up)) + 1)
-        var bands = [[Int32]](repeating: [], count: count)
+        let (width, columns) = Self.division(right - left, minimum: Self.minimumColumnWidth, limit: Self.maximumColumnCount)
+        let (height, bands) = Self.division(bottom - top, minimum: Self.minimumBandHeight, limit: Self.maximumBandCount)
+        var cells = [[Int32]](repeating: [], count: columns &* bands)
         for (i, item) in items.enumerated() {
             let b = item.bounds
-            let first = Self.band(b.minY - 1, top, height, count), last = Self.band(b.maxY + 1, top, height, count)
-            for band in first...last { bands[band].append(Int32(i)) }
+            let c0 = Self.slot(b.minX - 1, left, width, columns), c1 = Self.slot(b.maxX + 1, left, width, columns)
+            let b0 = Self.slot(b.minY - 1, top, height, bands), b1 = Self.slot(b.maxY + 1, top, height, bands)
+            for band in b0...b1 {
+                for column in c0...c1 { cells[band &* columns &+ column].append(Int32(i)) }
+            }
         }
+        minX = left
         minY = top
+        columnWidth = width
         bandHeight = height
+        columnCount = columns
+        bandCount = bands
         var starts = [0]
-        starts.reserveCapacity(count &+ 1)
-        for band in bands { starts.append(starts[starts.count - 1] + band.count) }
-        entries = bands.flatMap { $0 }
-        bandStarts = starts
+        starts.reserveCapacity(cells.count &+ 1)
+        for cell in cells { starts.append(starts[starts.count - 1] + cell.count) }
+        entries = cells.flatMap { $0 }
+        cellStarts = starts
     }
 
-    private static func band(_ y: Double, _ top: Double, _ height: Double, _ count: Int) -> Int {
-        let b = ((y - top) / height).rounded(.down)
-        return b < 0 ? 0 : (b >= Double(count - 1) ? count - 1 : Int(b))
+    /// The size and count of the slots dividing `extent` points: slots at least `minimum` long, at most
+    /// `limit` of them.
+    private static func division(_ extent: Double, minimum: Double, limit: Int) -> (size: Double, count: Int) {
+        let size = Swift.max(minimum, extent / Double(limit))
+        return (size, Swift.min(limit, Int((extent / size).rounded(.up)) + 1))
     }
 
-    /// Calls `body` with the index of every item whose bounds may reach the points `minY ..< maxY`, in
-    /// paint order, each once.
-    func forEachCandidate(minY top: Double, maxY bottom: Double, _ body: (Int) -> Void) {
-        let count = bandStarts.count &- 1
-        if bottom < minY || top > minY + bandHeight * Double(count) { return }
-        let first = Self.band(top, minY, bandHeight, count), last = Self.band(bottom, minY, bandHeight, count)
+    private static func slot(_ v: Double, _ origin: Double, _ size: Double, _ count: Int) -> Int {
+        let s = ((v - origin) / size).rounded(.down)
+        return s < 0 ? 0 : (s >= Double(count - 1) ? count - 1 : Int(s))
+    }
+
+    /// Calls `body` with the index of every item whose bounds may reach the points
+    /// `minX ..< maxX` × `minY ..< maxY`, in paint order, each once.
+    func forEachCandidate(minX left: Double, maxX right: Double, minY top: Double, maxY bottom: Double,
+                          _ body: (Int) -> Void) {
+        if bottom < minY || top > minY + bandHeight * Double(bandCount)
+            || right < minX || left > minX + columnWidth * Double(columnCount) { return }
+        let b0 = Self.slot(top, minY, bandHeight, bandCount), b1 = Self.slot(bottom, minY, bandHeight, bandCount)
+        let c0 = Self.slot(left, minX, columnWidth, columnCount), c1 = Self.slot(right, minX, columnWidth, columnCount)
+        let columns = c1 &- c0 &+ 1, lists = (b1 &- b0 &+ 1) &* columns
         entries.withUnsafeBufferPointer { entries in
-            if first == last {
-                for i in entries[bandStarts[first] ..< bandStarts[first &+ 1]] { body(Int(i)) }
+            if lists == 1 {
+                let cell = b0 &* columnCount &+ c0
+                for i in entries[cellStarts[cell] ..< cellStarts[cell &+ 1]] { body(Int(i)) }
                 return
             }
-            if last &- first < Self.mergedBandLimit {
-                // The bands' ascending lists merged (an item in several bands once): each step takes the
+            if lists <= Self.mergedCellLimit {
+                // The cells' ascending lists merged (an item in several cells once): each step takes the
                 // smallest head, and every list whose head it is moves on.
-                let lists = last &- first &+ 1
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* lists) { cursors in
-                    // cursors[k]: band first + k's next entry; cursors[lists + k]: its end.
+                    // cursors[k]: list k's next entry; cursors[lists + k]: its end.
                     for k in 0..<lists {
-                        cursors[k] = bandStarts[first &+ k]
-                        cursors[lists &+ k] = bandStarts[first &+ k &+ 1]
+                        let cell = (b0 &+ k / columns) &* columnCount &+ c0 &+ k % columns
+                        cursors[k] = cellStarts[cell]
+                        cursors[lists &+ k] = cellStarts[cell &+ 1]
                     }
                     while true {
                         var smallest = Int32.max, found = false
@@ -93,7 +130,10 @@ struct DisplayListIndex: Sendable {
                 return
             }
             var merged: [Int32] = []
-            for band in first...last { merged.append(contentsOf: entries[bandStarts[band] ..< bandStarts[band &+ 1]]) }
+            for band in b0...b1 {
+                let row = band &* columnCount
+                merged.append(contentsOf: entries[cellStarts[row &+ c0] ..< cellStarts[row &+ c1 &+ 1]])
+            }
             merged.sort()
             var previous: Int32 = -1
             for i in merged where i != previous {
