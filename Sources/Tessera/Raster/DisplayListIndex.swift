@@ -12,10 +12,13 @@
 /// ```
 ///
 /// Units are points (the index serves every scale). Cells are at least 64 points tall and
-/// ``minimumColumnWidth`` wide, and grow so that there are at most ``maximumBandCount`` bands and
-/// ``maximumColumnCount`` columns over the list's extent; items are registered in every cell their bounds
-/// (grown by one point for anti-aliasing) overlap. Columns matter where cards sit side by side: a tile
-/// of a feed five cards wide visits one column's items, not the whole row's.
+/// ``minimumColumnWidth`` wide, and grow so that there are at most ``maximumBandCount`` bands,
+/// ``maximumColumnCount`` columns and ``maximumCellCount`` cells over the list's extent; items are
+/// registered in every cell their bounds (grown by one point for anti-aliasing) overlap. Columns matter
+/// where cards sit side by side: a tile of a feed five cards wide visits one column's items, not the
+/// whole row's.
+///
+/// Memory: `cellStarts` (8 bytes a cell, at most 256 KB) and 4 bytes per item per cell it overlaps.
 ///
 /// The cells span the list's whole extent, so one item of enormous size (say a background 1e12 points
 /// tall) makes them coarse and a query degrades towards a scan with per-item culling — correct, only
@@ -37,6 +40,9 @@ struct DisplayListIndex: Sendable {
     /// 128 points: a 256-pixel tile at scale 2 spans one or two columns.
     static let minimumColumnWidth = 128.0
     static let maximumColumnCount = 64
+    /// At most 32,768 cells (a list 16,384 bands tall gets two columns): bounds the index's memory
+    /// (`cellStarts`, 256 KB) and the entries of an item that spans the whole plane.
+    static let maximumCellCount = 32_768
     /// Queries over at most this many cells (a tile spans two to six) merge the cells' lists in one
     /// pass; more are concatenated and sorted.
     static let mergedCellLimit = 8
@@ -53,8 +59,9 @@ struct DisplayListIndex: Sendable {
         }
         if !(right > left) { (left, right) = (0, 1) }
         if !(bottom > top) { (top, bottom) = (0, 1) }
-        let (width, columns) = Self.division(right - left, minimum: Self.minimumColumnWidth, limit: Self.maximumColumnCount)
         let (height, bands) = Self.division(bottom - top, minimum: Self.minimumBandHeight, limit: Self.maximumBandCount)
+        let columnLimit = Swift.max(1, Swift.min(Self.maximumColumnCount, Self.maximumCellCount / bands))
+        let (width, columns) = Self.division(right - left, minimum: Self.minimumColumnWidth, limit: columnLimit)
         var cells = [[Int32]](repeating: [], count: columns &* bands)
         for (i, item) in items.enumerated() {
             let b = item.bounds

@@ -11,23 +11,26 @@ struct DisplayListIndexTests {
         return found
     }
 
-    @Test func queriesYieldEveryMeetingItemInPaintOrderOnce() throws {
+    /// A plane 40,000 points tall gets 48 columns; one 2,000,000 points tall reaches the band limit and
+    /// the cell limit, two columns.
+    @Test(arguments: [40_000.0, 2_000_000.0])
+    func queriesYieldEveryMeetingItemInPaintOrderOnce(planeHeight: Double) throws {
         var rng = SplitMix64(seed: 0x696E_6465_78)
         func unit() -> Double { Double(rng.next() % 1_000_000) / 1_000_000 }
-        // Items over a plane 6,000 × 40,000 points: mostly cards, some spanning many cells, a few tiny.
+        // Items over a plane 6,000 points wide: mostly cards, some spanning many cells, a few tiny.
         var items: [DisplayItem] = []
         for k in 0..<600 {
             let width = k % 50 == 0 ? 3_000 * unit() + 100 : (k % 7 == 0 ? 0.5 : 20 + 400 * unit())
             let height = k % 61 == 0 ? 9_000 * unit() + 100 : (k % 7 == 0 ? 0.5 : 20 + 300 * unit())
-            let rect = Rect(x: 6_000 * unit() - 50, y: 40_000 * unit() - 50, width: width, height: height)
+            let rect = Rect(x: 6_000 * unit() - 50, y: planeHeight * unit() - 50, width: width, height: height)
             items.append(.solidRect(try SolidRect(rect: rect, color: RasterTest.red)))
         }
         let index = DisplayListIndex(items)
         var failures: [String] = []
         for round in 0..<400 {
             let width = round % 5 == 0 ? 4_000 * unit() : 300 * unit()
-            let height = round % 5 == 1 ? 20_000 * unit() : 300 * unit()
-            let rect = Rect(x: 6_400 * unit() - 200, y: 40_400 * unit() - 200, width: width, height: height)
+            let height = round % 5 == 1 ? planeHeight / 2 * unit() : 300 * unit()
+            let rect = Rect(x: 6_400 * unit() - 200, y: (planeHeight + 400) * unit() - 200, width: width, height: height)
             let found = Self.candidates(index, rect)
             if !zip(found, found.dropFirst()).allSatisfy({ $0 < $1 }) {
                 failures.append("round \(round), \(rect): candidates not ascending or repeated")
@@ -43,7 +46,7 @@ struct DisplayListIndexTests {
         #expect(passed, "\(failures.count) failing queries, first: \(failures.first ?? "")")
         // Outside the plane: nothing.
         #expect(Self.candidates(index, Rect(x: -10_000, y: -10_000, width: 100, height: 100)).isEmpty)
-        #expect(Self.candidates(index, Rect(x: 0, y: 100_000, width: 100, height: 100)).isEmpty)
+        #expect(Self.candidates(index, Rect(x: 0, y: planeHeight * 2, width: 100, height: 100)).isEmpty)
     }
 
     @Test func aWideIndexedListDrawsTheSameInTilesAsWhole() throws {
