@@ -15,7 +15,12 @@
 final class TileEntry {
     let key: TileKey
     /// The tile's pixels, current or stale; `nil` until the first raster arrives.
-    var pixels: PixelBuffer?
+    var pixels: PixelBuffer? { didSet { pixelsView = pixels?.borrowed } }
+    /// ``pixels`` lent to a frame (no ownership), taken when they are set: resolving a visible tile then
+    /// reads this entry only. Copying ``pixels`` retains its storage, a write to an object header the
+    /// frame touches nowhere else and that the last frame's composite has evicted: that one retain was
+    /// 2 % of `tessera bench feed`'s samples (`perf`, 0.26 ms of a 0.88 ms tile phase per frame).
+    private(set) var pixelsView: PixelBuffer?
     /// Unique per installation of ``pixels`` (from ``TileManager``): equal stamps, equal pixels.
     var stamp: UInt64 = 0
     /// What ``pixels``' alpha says (``AlphaCoverage/mixed`` until known).
@@ -54,5 +59,5 @@ final class TileEntry {
     }
 
     /// True when the tile has pixels of its current drawing.
-    var isReady: Bool { isCurrent && pixels != nil }
+    var isReady: Bool { isCurrent && pixelsView != nil }
 }

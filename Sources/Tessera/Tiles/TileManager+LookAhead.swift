@@ -124,7 +124,7 @@ extension TileManager {
             if let job = try schedule(entry, plan.layers[candidate.layer], candidate.priority) {
                 if isNew { newJobs -= 1 }
                 jobs.append(job)
-            } else if entry.job == nil && entry.pixels == nil {
+            } else if entry.job == nil && entry.pixelsView == nil {
                 forget(entry)
             }
         }

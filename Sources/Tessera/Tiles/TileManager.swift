@@ -192,7 +192,7 @@ final class TileManager {
             guard let entry else { continue }
             let area = plan.ops[index].destination.area
             statistics.visibleTilePixels += area
-            if let pixels = entry.pixels {
+            if let pixels = entry.pixelsView {
                 if entry.isCurrent {
                     if entry.awaitsFirstUse {
                         entry.awaitsFirstUse = false
@@ -201,7 +201,7 @@ final class TileManager {
                 } else {
                     statistics.tilesShownStale += 1
                 }
-                resolved[index] = ResolvedTile(pixels: pixels.borrowed, coverage: entry.coverage,
+                resolved[index] = ResolvedTile(pixels: pixels, coverage: entry.coverage,
                                                identity: .tile(stamp: entry.stamp), zeroRows: entry.zeroRowsView)
             } else if case let .tile(layer, _, _) = plan.ops[index].source, plan.layers[layer].shadow != nil {
                 statistics.tilesCheckerboarded += 1  // a missing shadow tile is left out, not checkered
