@@ -1,6 +1,7 @@
 /// One instruction-set tier's raster kernels — the pieces of `DisplayList` drawing that are arithmetic
 /// over many pixels rather than blending — as plain function values, built per tier like
-/// ``KernelRoutines`` from the bodies in `RoundedBoxCoverage.swift` and `GradientSpan.swift`.
+/// ``KernelRoutines`` from the bodies in `RoundedBoxCoverage.swift`, `GradientSpan.swift` and
+/// `AlphaSummary.swift`.
 ///
 /// Nothing is validated here: the raster passes sizes that are correct by construction.
 ///
@@ -18,12 +19,19 @@ public struct RasterKernelRoutines: Sendable {
         _ table: UnsafePointer<UInt32>, _ tableCount: Int, _ out: UnsafeMutableRawPointer, _ count: Int,
         _ t: Int64, _ step: Int64) -> Void
 
+    /// The OR and the AND of a row's `count` pixel words (``KernelBodies/alphaSummary(_:_:)``): a drawn
+    /// tile's coverage scan.
+    public typealias AlphaSummary = @Sendable (_ row: UnsafeRawPointer, _ count: Int) -> (orWords: UInt32, andWords: UInt32)
+
     public let roundedBoxCoverage: RoundedBoxCoverage
     public let gradientSpan: GradientSpan
+    public let alphaSummary: AlphaSummary
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
-    public init(roundedBoxCoverage: @escaping RoundedBoxCoverage, gradientSpan: @escaping GradientSpan) {
+    public init(roundedBoxCoverage: @escaping RoundedBoxCoverage, gradientSpan: @escaping GradientSpan,
+                alphaSummary: @escaping AlphaSummary) {
         self.roundedBoxCoverage = roundedBoxCoverage
         self.gradientSpan = gradientSpan
+        self.alphaSummary = alphaSummary
     }
 }

@@ -1,13 +1,14 @@
 import TesseraKernelBodies
 
-/// The AVX-512 tier's raster kernels (`RoundedBoxCoverage.swift`, `GradientSpan.swift` in TesseraKernelBodies),
-/// compiled with this target's CPU like AVX512Kernels: `@inline(never)` entry points, one call per glyph
-/// or per gradient run.
+/// The AVX-512 tier's raster kernels (`RoundedBoxCoverage.swift`, `GradientSpan.swift` and
+/// `AlphaSummary.swift` in TesseraKernelBodies), compiled with this target's CPU like AVX512Kernels:
+/// `@inline(never)` entry points, one call per glyph, gradient run or scanned row.
 ///
 /// Thread safety: pure functions; calls writing disjoint memory may run concurrently.
 public enum AVX512RasterKernels {
     /// The raster routine table of this tier.
-    public static let routines = RasterKernelRoutines(roundedBoxCoverage: roundedBoxCoverage, gradientSpan: gradientSpan)
+    public static let routines = RasterKernelRoutines(roundedBoxCoverage: roundedBoxCoverage, gradientSpan: gradientSpan,
+                                                      alphaSummary: alphaSummary)
 
     /// ``RasterKernelRoutines/roundedBoxCoverage``, compiled for this tier.
     @inline(never)
@@ -23,5 +24,11 @@ public enum AVX512RasterKernels {
     public static func gradientSpan(_ table: UnsafePointer<UInt32>, _ tableCount: Int, _ out: UnsafeMutableRawPointer,
                              _ count: Int, _ t: Int64, _ step: Int64) {
         KernelBodies<AVX512Kernels.Marker>.gradientSpan(table, tableCount, out, count, t, step)
+    }
+
+    /// ``RasterKernelRoutines/alphaSummary``, compiled for this tier.
+    @inline(never)
+    public static func alphaSummary(_ row: UnsafeRawPointer, _ count: Int) -> (orWords: UInt32, andWords: UInt32) {
+        KernelBodies<AVX512Kernels.Marker>.alphaSummary(row, count)
     }
 }

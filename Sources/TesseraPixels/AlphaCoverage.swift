@@ -1,3 +1,5 @@
+import TesseraKernelBodies
+
 /// What a buffer's alpha channel says about all of its pixels at once.
 ///
 /// The tile cache records it per tile after rasterizing: composition copies ``opaque`` tiles (at full
@@ -30,8 +32,8 @@ extension PixelBuffer {
     }
 
     /// Row `y`'s pixel words ORed together (0 when the row is all zero) and its alphas ANDed
-    /// (`0xFF000000` when all are 255).
-    fileprivate func summary(ofRow y: Int) -> (orWords: UInt32, andAlpha: UInt32) {
+    /// (`0xFF000000` when all are 255). The definition the tiers' `alphaSummary` kernels are tested against.
+    func summary(ofRow y: Int) -> (orWords: UInt32, andAlpha: UInt32) {
         let row = row(y)
         var orWords: UInt32 = 0
         var andAlpha: UInt32 = 0xFF00_0000
@@ -140,22 +142,29 @@ extension PixelBuffer {
 /// copying them out of its scratch, `Tessera/Tiles/ScratchTile.swift`).
 ///
 /// Scan every row of a `width × height` buffer exactly once, in any bands and order; ``result`` then
-/// equals the whole buffer's ``PixelBuffer/alphaCoverageAndZeroRows()``. Thread safety: a value for one
-/// thread.
+/// equals the whole buffer's ``PixelBuffer/alphaCoverageAndZeroRows()``. With `kernels`, each row is
+/// summarized by the tier's `alphaSummary` (`AlphaSummary.swift` in TesseraKernelBodies: the same bits,
+/// in the tier's registers), else by ``PixelBuffer``'s loop, compiled for baseline x86-64. Thread safety:
+/// a value for one thread.
 public struct AlphaCoverageScan {
     private let bits: ZeroRows.Builder?
+    private let summary: RasterKernelRoutines.AlphaSummary?
     private var allOpaque = true
     private var allZero = true
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, kernels: KernelTable? = nil) {
         bits = width > 0 && height > 0 ? ZeroRows.Builder(rows: height) : nil
+        summary = kernels?.rasterRoutines.alphaSummary
     }
 
     /// Scans `rows` of `buffer` (a buffer of the size given at `init`).
     public mutating func scan(_ buffer: PixelBuffer, rows: Range<Int>) {
         guard let bits else { return }
         for y in rows {
-            let (orWords, andAlpha) = buffer.summary(ofRow: y)
+            let (orWords, andAlpha) = summary.map { summary in
+                let words = summary(buffer.row(y), buffer.width)
+                return (words.orWords, words.andWords & 0xFF00_0000)
+            } ?? buffer.summary(ofRow: y)
             if orWords == 0 { bits.setZero(y) } else { allZero = false }
             if andAlpha != 0xFF00_0000 { allOpaque = false }
         }

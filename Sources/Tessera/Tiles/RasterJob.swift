@@ -88,7 +88,7 @@ final class RasterJob: @unchecked Sendable {
         }
         let opaque = content.isOpaque(in: deviceRect, scale: scale)
         let context = RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels)
-        var scan = opaque ? nil : AlphaCoverageScan(width: deviceRect.width, height: deviceRect.height)
+        var scan = opaque ? nil : AlphaCoverageScan(width: deviceRect.width, height: deviceRect.height, kernels: kernels)
         (coverage, zeroRows) = ScratchTile.draw(content, in: context, eachBand: { scan?.scan($0, rows: $1) }) { drawn in
             let found = scan?.result ?? (.opaque, .none)
             if let memoKey { shadowTiles?.keep(memoKey, drawn, coverage: found.0, zeroRows: found.1, kernels: kernels) }

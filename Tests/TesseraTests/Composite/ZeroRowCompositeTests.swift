@@ -46,11 +46,14 @@ import Testing
     }
 
     /// The scan taken in bands (`AlphaCoverageScan`, as the tile stage takes it behind its copy out) gives
-    /// the whole buffer's coverage and zero rows, computed here pixel by pixel, for random bands.
+    /// the whole buffer's coverage and zero rows, computed here pixel by pixel, for random bands: with
+    /// `PixelBuffer`'s own row loop and with each available tier's `alphaSummary`.
     @Test func theScanInBandsEqualsTheDefinition() throws {
         var rng = SplitMix64(seed: 0x7363_616E)
+        let tables = try availableTables()
         for round in 0..<60 {
-            let width = [1, 3, 16, 31][round % 4], height = 1 + Int(rng.next() % 90)
+            let kernels = round % (tables.count + 1) == tables.count ? nil : tables[round % (tables.count + 1)]
+            let width = [1, 3, 16, 31, 33, 64, 70][round % 7], height = 1 + Int(rng.next() % 90)
             let buffer = try PixelBuffer(width: width, height: height)
             let kind = rng.next() % 3  // 0: rows of zero and mixed; 1: all opaque; 2: all zero
             for y in 0..<height where kind != 2 && (kind == 1 || rng.next() % 3 != 0) {
@@ -59,7 +62,7 @@ import Testing
                     buffer[x: x, y: y] = Pixel(r: UInt8(truncatingIfNeeded: rng.next()) & a, g: 0, b: kind == 1 ? 1 : 0, a: a)
                 }
             }
-            var scan = AlphaCoverageScan(width: width, height: height)
+            var scan = AlphaCoverageScan(width: width, height: height, kernels: kernels)
             var y = 0
             while y < height {
                 let end = Swift.min(height, y + 1 + Int(rng.next() % 20))
@@ -71,7 +74,7 @@ import Testing
             let zeroRows = words.map { $0.allSatisfy { $0 == .transparent } }
             let expected: AlphaCoverage = zeroRows.allSatisfy { $0 } ? .transparent
                 : (words.allSatisfy { $0.allSatisfy { $0.a == 255 } } ? .opaque : .mixed)
-            #expect(coverage == expected, "round \(round)")
+            #expect(coverage == expected, "round \(round) tier \(kernels.map { "\($0.tier)" } ?? "none")")
             #expect((0..<height).map { zero.contains($0) } == zeroRows, "round \(round)")
             #expect(buffer.alphaCoverageAndZeroRows().coverage == expected)
         }
