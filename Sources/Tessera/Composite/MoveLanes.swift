@@ -193,6 +193,9 @@ final class MoveLanes: Sendable {
 
     /// Copies into `lane`'s halo the rows the lane before it reads from move-order row `start · B` on (up
     /// to `d` rows, within the window: rows past it are never written), for the readers the move writes.
+    /// With streaming stores when the move streams (the old lane reads the halo only at its end, after the
+    /// move has streamed megabytes through the caches: the copy need not read the slab's lines for
+    /// ownership), fenced before the caller publishes the halo.
     private func saveHalo(of lane: Lane, at start: Int, from framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         let first = start * blockRows  // ≥ d: a split leaves the old lane at least ⌈d / B⌉ blocks
         let saved = first..<Swift.min(first + distance, window.height)
@@ -202,12 +205,14 @@ final class MoveLanes: Sendable {
         lane.halo = slab
         lane.haloRows = sources
         let readers = framebufferRows((saved.lowerBound - distance)..<(saved.upperBound - distance))
+        let copy = streams ? routines.copyStreaming : routines.copy
         for piece in BandVisibility.subtract(skippedRows, from: readers) {
             let source = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
-            routines.copy(framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
-                          framebuffer.bytesPerRow, halo + (source.lowerBound - sources.lowerBound) * stride, stride,
-                          window.width, source.count)
+            copy(framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
+                 framebuffer.bytesPerRow, halo + (source.lowerBound - sources.lowerBound) * stride, stride,
+                 window.width, source.count)
         }
+        if streams { routines.storeFence() }  // before `haloReady`: a release orders no streaming store
     }
 
     /// A lane's saved rows: its pixels (the window's columns, rows packed) and their framebuffer rows.
