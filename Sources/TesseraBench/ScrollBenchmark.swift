@@ -85,6 +85,8 @@ public enum ScrollBenchmark {
         /// and the frames that moved.
         public var movedPixels = 0
         public var movedFrames = 0
+        /// Framebuffer pixels drawn over moved ones by the ops above a scroll (``FrameStatistics/pixelsOverlaid``).
+        public var overlaidPixels = 0
         /// Frames that only recoloured the last frame's draw list (``FrameStatistics/isRecoloredFrame``).
         public var recoloredFrames = 0
         public var peakResidentBytes: Int?
@@ -119,6 +121,8 @@ public enum ScrollBenchmark {
         public var damageShare: Double { share(damagedPixels) }
         /// Moved pixels as a share of all the measured frames' pixels.
         public var movedShare: Double { share(movedPixels) }
+        /// Overlaid pixels as a share of all the measured frames' pixels.
+        public var overlaidShare: Double { share(overlaidPixels) }
 
         private func share(_ pixels: Int) -> Double {
             frameTimes.count == 0 || framePixels == 0 ? 0 : Double(pixels) / (framePixels * Double(frameTimes.count))
@@ -200,6 +204,7 @@ public enum ScrollBenchmark {
             report.opacityPeepholes += statistics.opacityPeepholes
             report.damagedPixels += statistics.pixelsComposited
             report.movedPixels += statistics.pixelsMoved
+            report.overlaidPixels += statistics.pixelsOverlaid
             if statistics.pixelsMoved > 0 { report.movedFrames += 1 }
             if statistics.isRecoloredFrame { report.recoloredFrames += 1 }
             if options.recordsFrames {

@@ -106,6 +106,7 @@ extension tessera_frame_statistics {
         pixels_moved = Int64(s.pixelsMoved)
         pixels_composited = Int64(s.pixelsComposited)
         shadow_tiles_reused = Int64(s.shadowTilesReused)
+        pixels_overlaid = Int64(s.pixelsOverlaid)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

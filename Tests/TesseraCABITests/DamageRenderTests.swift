@@ -48,13 +48,7 @@ import Testing
     func aScrollMovesTheLastFramesPixelsAndEqualsAFullRender(stores: Int) throws {
         let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC),
                                             scrollMoveStores: tessera_scroll_move_stores(stores))
-        let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30))
-        let scroll = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30), scroll: true)
-        let page = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 200))
-        expectOK(tessera_scroll_layer_set_content_size(scroll, 40, 200))
-        expectOK(tessera_layer_set_content(page, gradientCallback, nil, 1))
-        expectOK(tessera_layer_add_sublayer(scroll, page))
-        expectOK(tessera_layer_add_sublayer(root, scroll))
+        let (root, scroll, page) = try scrolledPage()
         var pixels = [UInt8](repeating: 0, count: 40 * 30 * 4)
         var full = pixels
         var statistics = tessera_frame_statistics()
@@ -74,6 +68,45 @@ import Testing
         expectOK(tessera_layer_destroy(scroll))
         expectOK(tessera_layer_destroy(root))
         expectOK(tessera_compositor_destroy(compositor))
+    }
+
+    /// Under a fixed translucent header, the rows a scroll up moves in from below it get the header alone
+    /// drawn over them (`pixels_overlaid`); the rows the last frame's header moved to are composited.
+    @Test func aHeaderIsDrawnOverTheRowsAScrollMovesUnderIt() throws {
+        let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC))
+        let (root, scroll, page) = try scrolledPage()
+        let header = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 5))
+        var tint = tessera_color(r: 240, g: 240, b: 250, a: 180)
+        expectOK(tessera_layer_set_background_color(header, &tint))
+        expectOK(tessera_layer_add_sublayer(root, header))
+        var pixels = [UInt8](repeating: 0, count: 40 * 30 * 4)
+        var full = pixels
+        var statistics = tessera_frame_statistics()
+        expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, 0, &statistics))
+        #expect(statistics.pixels_overlaid == 0)
+        expectOK(tessera_scroll_layer_set_content_offset(scroll, 0, 3, 1))
+        expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 40, 30, 160, statistics.frame_token,
+                                                  &statistics))
+        #expect(statistics.pixels_moved == 40 * 27)
+        #expect(statistics.pixels_overlaid == 40 * 3, "rows 2…4 received rows 5…7, which the header did not cover")
+        #expect(statistics.pixels_composited == 40 * 2 + 40 * 3, "rows 0…1 (the last header's, moved) and 27…29")
+        var other = tessera_frame_statistics()
+        expectOK(tessera_compositor_render_damage(compositor, root, &full, 40, 30, 160, 0, &other))
+        #expect(pixels == full)
+        for layer in [header, page, scroll, root] { expectOK(tessera_layer_destroy(layer)) }
+        expectOK(tessera_compositor_destroy(compositor))
+    }
+
+    /// A 40 × 30 root showing a scroll layer over a 200-pixel-tall page of `gradientCallback` content.
+    private func scrolledPage() throws -> (root: tessera_layer, scroll: tessera_layer, page: tessera_layer) {
+        let root = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30))
+        let scroll = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 30), scroll: true)
+        let page = try makeLayer(tessera_rect(x: 0, y: 0, width: 40, height: 200))
+        expectOK(tessera_scroll_layer_set_content_size(scroll, 40, 200))
+        expectOK(tessera_layer_set_content(page, gradientCallback, nil, 1))
+        expectOK(tessera_layer_add_sublayer(scroll, page))
+        expectOK(tessera_layer_add_sublayer(root, scroll))
+        return (root, scroll, page)
     }
 }
 

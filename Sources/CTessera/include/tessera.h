@@ -232,6 +232,9 @@ typedef struct tessera_frame_statistics {
                                              moved pixels, what the move could not give. */
     int64_t shadow_tiles_reused;        /**< Of shadow_tiles_rasterized: tiles copied from an identical shadow tile
                                              drawn before (layers with the same shadow shape, blur and colour). */
+    int64_t pixels_overlaid;            /**< Framebuffer pixels a move brought under ops drawn after every moved
+                                             one (a fixed translucent header over a scroll): only those ops were
+                                             drawn over them; not counted in pixels_composited. */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */

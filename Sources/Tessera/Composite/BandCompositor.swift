@@ -6,11 +6,13 @@ import TesseraKernelBodies
 ///
 /// The framebuffer is cut into horizontal bands of `bandHeight` rows; the ops are sorted into the bands
 /// once (``BandBins``). Only the parts of the bands inside `regions` (the frame's damage) are work
-/// items; a work item is composited from scratch (cleared, then every op over it). Regions must not
-/// overlap: two workers would composite the same pixels at once, and a translucent op drawn by one over
-/// the other's could blend twice (`DamageTracker.merged` returns disjoint rects). The calling thread and
-/// up to `workers − 1` Dispatch workers take the next item from one shared atomic counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of
-/// them, and the frame never waits for a worker that Dispatch has not started (its threads may all be
+/// items; a work item is composited from scratch (cleared, then every op over it), or, in an overlay rect,
+/// by drawing only the frame's last ops over the pixels a scroll's move left there (``Damage/Overlay``).
+/// Regions must not overlap: two workers would composite the same pixels at once, and a translucent op
+/// drawn by one over the other's could blend twice (`DamageTracker.merged` returns disjoint rects). The
+/// calling thread and up to `workers − 1` Dispatch workers take the next item from one shared atomic
+/// counter until none is left (``WorkLanes``), so a worker that finds cheap items takes more of them, and
+/// the frame never waits for a worker that Dispatch has not started (its threads may all be
 /// busy with raster). In each band, ``BandVisibility`` keeps only the parts of ops that no later opaque op
 /// overwrites; what no opaque op covers is cleared to transparent, then the visible pieces are applied in
 /// paint order with the tier's raw row routines (``KernelRoutines``; sizes are correct by construction,
@@ -46,43 +48,58 @@ enum BandCompositor {
     /// starts before they have all finished.
     /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
     /// `started`: a move started before, not yet joined, and its run (a scroll frame's early move): the
-    /// band parts it does not touch go first, then one item joins the run, and the parts it touches wait
-    /// for that item. A run with a move, run here or started, streams only when that move does
+    /// band parts it does not touch go first, then its overlay parts (each once ``ScrollMove/hasMoved(_:)``
+    /// says its rows are moved, else after joining the run), then one item joins the run, and the parts it
+    /// touches wait for that item. A run with a move, run here or started, streams only when that move does
     /// (``ScrollMove/streams``).
     /// `helperArea`: the composited area below which a run without a move takes no helper
     /// (`BandScheduler.minimumAreaForHelpers`, the kernels' own threshold, or less; 0: every run takes its
     /// helpers).
+    /// `overlay`: rects (disjoint from each other and from `regions`) where the ops from `first` on are
+    /// drawn over the framebuffer's pixels, which are not cleared (``Damage/Overlay``: the pixels a move
+    /// brings under a fixed header); with a move run here, those parts wait for it like the others.
     @discardableResult
     static func composite(_ list: DrawList, into framebuffer: PixelBuffer, regions: [PixelRect]? = nil,
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
+                          overlay: (rects: [PixelRect], first: Int)? = nil,
                           move: ScrollMove? = nil, started: (move: ScrollMove, run: WorkLanes.StartedRun)? = nil,
                           helperArea: Int = BandScheduler.minimumAreaForHelpers) -> Int {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
         guard bins.count > 0 else { return 0 }  // a framebuffer without rows
         var items: [WorkItem] = []
-        for region in regions ?? [framebuffer.bounds] where !region.isEmpty {
+        func addParts(of region: PixelRect, overlayFrom: Int?) {
+            guard !region.isEmpty else { return }
             for band in (region.minY / bandHeight)...((region.maxY - 1) / bandHeight) {
                 let y = band * bandHeight
                 let rect = PixelRect(x: 0, y: y, width: framebuffer.width, height: Swift.min(bandHeight, framebuffer.height - y))
                     .intersection(region)
-                if !rect.isEmpty { items.append(WorkItem(band: band, rect: rect, isWholeBand: regions == nil)) }
+                if !rect.isEmpty {
+                    items.append(WorkItem(band: band, rect: rect, isWholeBand: regions == nil && overlayFrom == nil,
+                                          overlayFrom: overlayFrom))
+                }
             }
         }
+        for region in regions ?? [framebuffer.bounds] { addParts(of: region, overlayFrom: nil) }
+        for rect in overlay?.rects ?? [] { addParts(of: rect, overlayFrom: overlay!.first) }
         // The move the band parts may have to wait for: run here first, or in flight.
         let mover = move ?? started?.move
         var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
         let gate = steps.count + (started == nil ? 0 : 1)  // steps the touched parts wait for
         guard items.count + gate > 0 else { return 0 }
-        // The parts the move does not touch first (they need not wait for it), then the rest.
-        var independent = items.count
+        // The parts the move does not touch first (they need not wait for it), then, with a move started
+        // early, the overlay parts (the rows a header covers, which its first lane moves first: checked when
+        // taken), then the rest.
+        var independent = items.count, overlaid = 0
         if let mover {
-            let touched = items.map { mover.touches($0.rect) }
-            items = zip(items, touched).filter { !$0.1 }.map(\.0) + zip(items, touched).filter { $0.1 }.map(\.0)
-            independent = touched.count { !$0 }
+            let rank = items.map { !mover.touches($0.rect) ? 0 : started != nil && $0.overlayFrom != nil ? 1 : 2 }
+            items = (0...2).flatMap { r in zip(items, rank).filter { $0.1 == r }.map(\.0) }
+            overlaid = rank.count { $0 == 1 }
+            independent = rank.count { $0 < 2 }
             if workers > 1 { items = Array(items[..<independent]) + columnPieces(of: items[independent...], lanes: workers) }
         }
         let itemCount = items.count
-        steps += (0..<independent).map { .band($0, waits: false) }
+        steps += (0..<(independent - overlaid)).map { .band($0, waits: false) }
+        steps += ((independent - overlaid)..<independent).map { .overlay($0) }
         if started != nil { steps.append(.join) }
         steps += (independent..<itemCount).map { .band($0, waits: true) }
         let work = items, schedule = steps
@@ -110,6 +127,13 @@ enum BandCompositor {
                 case let .band(item, waits):
                     if waits { barrier.wait(for: gate) }
                     tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                        composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
+                    }
+                case .overlay(let item):
+                    let rect = work[item].rect
+                    // Its rows not moved yet: the move is joined here (the join step then finds it done).
+                    if !started!.move.hasMoved(rect.minY..<rect.maxY) { started!.run.join() }
+                    tesseraPhaseCompositeBand {
                         composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
                     }
                 }
@@ -143,7 +167,8 @@ enum BandCompositor {
             let width = Swift.max(minimumPieceWidth, ((rect.width + perItem - 1) / perItem + 15) / 16 * 16)
             return stride(from: rect.minX, to: rect.maxX, by: width).map { x in
                 WorkItem(band: item.band, rect: PixelRect(x: x, y: rect.minY, width: Swift.min(width, rect.maxX - x),
-                                                          height: rect.height), isWholeBand: false)
+                                                          height: rect.height), isWholeBand: false,
+                         overlayFrom: item.overlayFrom)
             }
         }
     }
@@ -156,6 +181,9 @@ enum BandCompositor {
         case join
         /// Band part `work[index]`; `waits`: it waits for every move step.
         case band(Int, waits: Bool)
+        /// An overlay part `work[index]` of rows an early move writes: drawn once the move's first lane has
+        /// moved them (``ScrollMove/hasMoved(_:)``), or after joining the move.
+        case overlay(Int)
     }
 
     /// The finished move chunks of one run: bands wait for all of them (busy polls, then yielding, as
@@ -169,11 +197,12 @@ enum BandCompositor {
     }
 
     /// A part of one band: `rect` (framebuffer device pixels) lies in band `band`'s rows; the whole band
-    /// when `isWholeBand`.
+    /// when `isWholeBand`. `overlayFrom`: only the ops from that index on are drawn, over the pixels there.
     private struct WorkItem: Sendable {
         let band: Int
         let rect: PixelRect
         let isWholeBand: Bool
+        let overlayFrom: Int?
     }
 
     /// An op's drawing arguments as plain values (no reference counting per piece); the pointers are valid
@@ -255,16 +284,17 @@ enum BandCompositor {
         let targetIsNative: Bool
     }
 
-    /// One work item: clears, then the visible pieces in paint order, then the store fence.
+    /// One work item: clears (not an overlay's), then the visible pieces in paint order, then the store fence.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
                                   into framebuffer: PixelBuffer, streams: Bool, _ kit: Routines) {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
-            candidates = candidates.filter { !list.ops[$0].destination.intersection(item.rect).isEmpty }
+            let first = item.overlayFrom ?? 0
+            candidates = candidates.filter { $0 >= first && !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
         let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
         composite(list.ops, raw, candidates, item.rect, into: target, streams: streams, kit.target,
-                  isNative: kit.targetIsNative, kit)
+                  isNative: kit.targetIsNative, clears: item.overlayFrom == nil, kit)
         if streams { kit.target.storeFence() }
     }
 
@@ -279,15 +309,15 @@ enum BandCompositor {
     }
 
     /// `rect` of `target` composited from scratch with `routines` (which write the target's format;
-    /// `isNative`: RGBA): clears, then the visible pieces of `candidates` (op indices meeting `rect`,
-    /// ascending) in paint order. `streams`: whether streaming stores may be used (not in a group's
-    /// offscreen, which is read right after).
+    /// `isNative`: RGBA): clears (unless `clears` is false: the pieces are drawn over the pixels there),
+    /// then the visible pieces of `candidates` (op indices meeting `rect`, ascending) in paint order.
+    /// `streams`: whether streaming stores may be used (not in a group's offscreen, which is read right after).
     private static func composite(_ ops: [DrawOp], _ raw: [RawOp], _ candidates: [Int], _ rect: PixelRect,
                                   into target: Target, streams: Bool, _ routines: KernelRoutines, isNative: Bool,
-                                  _ kit: Routines) {
+                                  clears: Bool = true, _ kit: Routines) {
         let visibility = BandVisibility(ops: ops, candidates: candidates, band: rect)
         let stride = target.stride
-        for clear in visibility.clears {
+        for clear in visibility.clears where clears {
             let r = clear.rect
             let fill = streams && clear.streams ? routines.fillStreaming : routines.fill
             fill(target.pointer(r.minX, r.minY), stride, r.width, r.height, 0)

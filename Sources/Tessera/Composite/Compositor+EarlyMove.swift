@@ -21,7 +21,10 @@ import TesseraPixels
 /// last frame's damage rewrote from side to side (``lastRegions``: a translucent header's), when they are at
 /// most 1/``earlyMoveLeftRowsFraction`` of the window, and the frame composites them whatever its damage.
 /// So the band parts of a header touch nothing the move does: the model thread composites them while the
-/// helper still moves, then joins the move (``BandCompositor``'s `started`): it splits a vertical move's
+/// helper still moves, then draws the header alone over the rows the move brought under it, once the
+/// move's first lane has moved them (``Damage/Overlay``, ``MoveLanes/hasMoved(_:)``: those rows, which the
+/// last frame's header did not cover, are moved, not left), then joins the move (``BandCompositor``'s
+/// `started`): it splits a vertical move's
 /// rows (``MoveLanes``), and a horizontal move is cut into more chunks than workers
 /// (``earlyMoveChunksPerWorker``).
 ///

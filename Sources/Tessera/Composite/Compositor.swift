@@ -65,8 +65,9 @@ public final class Compositor {
     var lastMoveSaved = false
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
-    /// The rects the last frame's damage made it composite (not counting the rows its early move left):
-    /// the next early move predicts from them the rows its frame rewrites whole (`Compositor+EarlyMove.swift`).
+    /// The rects the last frame's damage made it composite (not counting the rows its early move left, nor
+    /// its overlays): the next early move predicts from them the rows its frame rewrites whole
+    /// (`Compositor+EarlyMove.swift`).
     var lastRegions: [PixelRect] = []
     /// The last planned frame, while its draw list is the one kept (`Compositor+RecoloredFrame.swift`).
     var lastPlan: LastPlan?
@@ -254,6 +255,18 @@ public final class Compositor {
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
+        // The rects where the frame's last ops are drawn over the moved pixels (a fixed header's), and the
+        // first of those ops in `list.list`: ops and signatures match one to one at the list's end when no
+        // group is among them. Otherwise the rects are composited whole (they are disjoint from `regions`).
+        var overlay: (rects: [PixelRect], first: Int)?
+        if let found = found.overlay, regions != [framebuffer.bounds] {
+            let first = list.list.ops.count - found.ops
+            if first >= 0, !list.list.ops[first...].contains(where: { if case .group = $0.source { true } else { false } }) {
+                overlay = (found.rects, first)
+            } else {
+                regions += found.rects
+            }
+        }
         // What the damage rewrites, without the rows an early move left: were they kept, the next move would
         // leave them again, and a row composited once would be composited in every frame after (on
         // `tessera bench feed`, 24–25 rows above the strip, 11 % of the composited pixels, in the frame's tail).
@@ -264,14 +277,23 @@ public final class Compositor {
                 PixelRect(x: moved.window.minX, y: $0.lowerBound, width: moved.window.width, height: $0.count)
             }
             regions = DamageTracker.merged(regions + rows, within: framebuffer.bounds)
+            if let left = overlay {  // not moved: composited whole
+                overlay = (left.rects.flatMap { DamageTracker.subtract(regions, from: $0) }, left.first)
+            }
         }
         statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
         lastMoveSaved = early == nil ? move != nil : found.moveSaved
         statistics.pixelsComposited = DamageTracker.area(regions)
-        if !regions.isEmpty {  // an unchanged frame composites nothing
+        statistics.pixelsOverlaid = DamageTracker.area(overlay?.rects ?? [])
+        if !regions.isEmpty || overlay?.rects.isEmpty == false {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
-            let relevant = regions == [framebuffer.bounds] ? list.list
-                : DrawList(ops: Self.ops(of: list.list, meeting: regions, destinations: drawListMemo.destinations))
+            var relevant = list.list, overlaid: (rects: [PixelRect], first: Int)?
+            if regions != [framebuffer.bounds] {
+                let meeting = Self.ops(meeting: regions + (overlay?.rects ?? []),
+                                       destinations: drawListMemo.destinations)
+                relevant = DrawList(ops: meeting.map { list.list.ops[$0] })
+                overlaid = overlay.map { overlay in (overlay.rects, meeting.count { $0 < overlay.first }) }
+            }
             statistics.drawOps = relevant.ops.count
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
@@ -279,13 +301,14 @@ public final class Compositor {
             let bandItems = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
+                                                     overlay: overlaid,
                                                      move: move, started: early.map { ($0.move, $0.run) },
                                                      // below what area the bands run on this thread alone (the
                                                      // kernels' threshold, which tests bind to 0), but a small
                                                      // framebuffer's whole frame still takes helpers
                                                      helperArea: min(BandScheduler.areaForHelpers,
                                                                      framebuffer.bounds.area / Self.crewDamageFraction))
-            let area = statistics.pixelsComposited + statistics.pixelsMoved
+            let area = statistics.pixelsComposited + statistics.pixelsOverlaid + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
         } else {
@@ -304,14 +327,12 @@ public final class Compositor {
         configuration.scrollMoveStores.streams(framebufferBytes: framebuffer.bytesPerRow * framebuffer.height)
     }
 
-    /// The ops of `list` whose destination meets one of `regions`, in order; an op is copied only when
-    /// taken (a copy retains what it owns, masks and level tiles: a spinner's frame takes a handful of
-    /// ~600). `destinations`: the ops' destinations side by side (``DrawListMemo/destinations``: the memo's
-    /// ops are the frame's list), read instead of the ops.
-    private static func ops(of list: DrawList, meeting regions: [PixelRect], destinations: [PixelRect]) -> [DrawOp] {
-        destinations.indices.compactMap { index in
-            regions.contains { !destinations[index].intersection($0).isEmpty } ? list.ops[index] : nil
-        }
+    /// The indices of the ops whose destination meets one of `regions`, in order, found in `destinations`,
+    /// the ops' destinations side by side (``DrawListMemo/destinations``: the memo's ops are the frame's
+    /// list), not in the ops: the caller copies only the ops taken (a copy retains what it owns, masks and
+    /// level tiles: a spinner's frame takes a handful of ~600).
+    private static func ops(meeting regions: [PixelRect], destinations: [PixelRect]) -> [Int] {
+        destinations.indices.filter { index in regions.contains { !destinations[index].intersection($0).isEmpty } }
     }
 
     /// Waits until every raster the compositor has queued has finished, and takes the results in: the

@@ -20,6 +20,10 @@ enum DrawIdentity: Hashable, Sendable {
 struct Damage {
     var regions: [PixelRect]
     var move: Move?
+    /// Rects of the move's window (disjoint from each other and from `regions`) whose moved pixels are
+    /// right for every op but the last `overlay.ops` of the frame, which come after all the others in
+    /// paint order and are drawn over them (a fixed translucent header over a scroll): ``Overlay``.
+    var overlay: Overlay?
     /// For a frame whose pixels were already moved: whether the move at least halved the composited area
     /// (``DamageTracker/moveGain``), as the tracker requires of the moves it proposes.
     var moveSaved = false
@@ -28,6 +32,14 @@ struct Damage {
     struct Move {
         let offset: (x: Int, y: Int)
         let window: PixelRect
+    }
+
+    /// Where a move leaves the pixels of every op but a trailing few right: `rects` are composited by
+    /// drawing the frame's last `ops` signatures' ops over the moved pixels, without clearing them.
+    struct Overlay {
+        let rects: [PixelRect]
+        /// How many signatures, from the end of the frame's list, are drawn over `rects`.
+        let ops: Int
     }
 }
 
@@ -108,6 +120,14 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// unmoved comparison finds. An op that did not move (an overlay, a background colour) compares equal
 /// where it is a colour that covers both places, and is damaged where it and its moved pixels differ. The
 /// move is used when it at least halves the composited area (``moveGain``).
+///
+/// **Overlays.** A fixed translucent header over the scroll is drawn after every scrolled op, and a move
+/// brings under it pixels the last frame drew without it (the rows below it, moved up). The ops of the
+/// frame after the last one the moved comparison matched (``align(_:_:)``) are left out of its damage:
+/// where they meet the window and nothing else differs, every other op covering a pixel now is matched,
+/// in order, with an op that covered the pixel it receives, so the moved pixel is those ops' result, and
+/// drawing the trailing ops over it finishes the pixel (``Damage/overlay``). The rows the last frame's
+/// header covered, moved, still count as changed.
 ///
 /// Cost: O(ops) comparisons per frame, and again per candidate move.
 /// Thread safety: the model thread (owned by ``Compositor``).
@@ -211,23 +231,45 @@ struct DamageTracker {
         else { return nil }
         let inner = window.intersection(window.offsetBy(dx: offset.x, dy: offset.y))
         var damaged: [PixelRect] = []
-        func cut(_ ops: [DrawSignature], by offset: (x: Int, y: Int)) -> [DrawSignature] {
-            var result: [DrawSignature] = []
+        /// `ops` moved by `offset` and cut to `inner`, with the index in `ops` of each kept one.
+        func cut(_ ops: [DrawSignature], by offset: (x: Int, y: Int)) -> (ops: [DrawSignature], indices: [Int]) {
+            var result: [DrawSignature] = [], indices: [Int] = []
             result.reserveCapacity(ops.count)
-            for op in ops {
+            indices.reserveCapacity(ops.count)
+            for (index, op) in ops.enumerated() {
                 switch op.moved(by: offset, within: inner) {
-                case .signature(let signature)?: result.append(signature)
+                case .signature(let signature)?:
+                    result.append(signature)
+                    indices.append(index)
                 case .changed(let rect)?: damaged.append(rect)
                 case nil: break
                 }
             }
-            return result
+            return (result, indices)
         }
-        let moved = cut(previous, by: offset), kept = cut(current, by: (0, 0))
-        damaged += Self.changed(moved, kept)  // inside: what differs (already cut to `inner`)
+        let moved = cut(previous, by: offset).ops, kept = cut(current, by: (0, 0))
+        // Inside: what differs (already cut to `inner`), but the kept ops after the last matched one.
+        let alignment = Self.align(moved, kept.ops)
+        damaged += alignment.removed
+        let trailing = (alignment.lastMatched ?? -1) + 1
+        damaged += alignment.added.lazy.filter { $0 < trailing }.map { kept.ops[$0].destination }
         damaged += Self.subtract(inner, from: window)  // the strip nothing was moved to
         for rect in changed where !window.contains(rect) { damaged += Self.subtract(window, from: rect) }
-        return Damage(regions: Self.merged(damaged, within: viewport), move: Damage.Move(offset: offset, window: window))
+        let regions = Self.merged(damaged, within: viewport)
+        var damage = Damage(regions: regions, move: Damage.Move(offset: offset, window: window))
+        guard trailing < kept.ops.count else { return damage }
+        // The trailing ops' rects, less what is composited whole.
+        let overlay = Self.merged(kept.ops[trailing...].map(\.destination), within: inner).flatMap {
+            Self.subtract(regions, from: $0)
+        }
+        let first = trailing == 0 ? 0 : kept.indices[trailing - 1] + 1  // in `current`
+        if !overlay.isEmpty { damage.overlay = Damage.Overlay(rects: overlay, ops: current.count - first) }
+        return damage
+    }
+
+    /// The parts of `rect` outside every rect of `holes`.
+    static func subtract(_ holes: [PixelRect], from rect: PixelRect) -> [PixelRect] {
+        holes.reduce([rect]) { parts, hole in parts.flatMap { subtract(hole, from: $0) } }
     }
 
     /// The parts of `rect` outside `hole`: at most 4 rects (bands above and below, then left and right).
@@ -243,17 +285,28 @@ struct DamageTracker {
         return parts.filter { !$0.isEmpty }
     }
 
-    /// The rects covered by an op of one list that the other does not have (unmerged): the two lists are
-    /// aligned in one pass, and the ops left out of the alignment are damaged. Ops matched in order are
-    /// a common subsequence, so a pixel covered only by matched ops has the same ops in the same order in
-    /// both frames. At an op that differs, the pass looks up to ``lookahead`` ops ahead in either list for
-    /// the other's op (ops removed or added there, as a scroll takes ops out at one end and brings ops in
-    /// at the other); when neither is found, both ops count as changed. O(ops × lookahead), no hashing.
+    /// The rects covered by an op of one list that the other does not have (unmerged): ``align(_:_:)``'s
+    /// ops left out, of both lists.
     static func changed(_ previous: [DrawSignature], _ current: [DrawSignature]) -> [PixelRect] {
-        var damaged: [PixelRect] = []
+        let alignment = align(previous, current)
+        return alignment.removed + alignment.added.map { current[$0].destination }
+    }
+
+    /// The two lists aligned in one pass; the ops left out of the alignment are damaged. Ops matched in
+    /// order are a common subsequence, so a pixel covered only by matched ops has the same ops in the same
+    /// order in both frames. At an op that differs, the pass looks up to ``lookahead`` ops ahead in either
+    /// list for the other's op (ops removed or added there, as a scroll takes ops out at one end and
+    /// brings ops in at the other); when neither is found, both ops count as changed. O(ops × lookahead),
+    /// no hashing. Returns the rects of `previous`'s ops left out, the indices of `current`'s, and the index
+    /// in `current` of the last op matched (`nil`: none).
+    static func align(_ previous: [DrawSignature], _ current: [DrawSignature])
+        -> (removed: [PixelRect], added: [Int], lastMatched: Int?) {
+        var removed: [PixelRect] = [], added: [Int] = []
+        var lastMatched: Int?
         var i = 0, j = 0
         while i < previous.count, j < current.count {
             if previous[i] == current[j] {
+                lastMatched = j
                 i += 1
                 j += 1
                 continue
@@ -261,31 +314,31 @@ struct DamageTracker {
             var skipped = false
             for distance in 1...lookahead {
                 if i + distance < previous.count, previous[i + distance] == current[j] {
-                    damaged += previous[i..<(i + distance)].map(\.destination)  // removed
+                    removed += previous[i..<(i + distance)].map(\.destination)
                     i += distance
                     skipped = true
                     break
                 }
                 if j + distance < current.count, current[j + distance] == previous[i] {
-                    damaged += current[j..<(j + distance)].map(\.destination)  // added
+                    added += j..<(j + distance)
                     j += distance
                     skipped = true
                     break
                 }
             }
             if !skipped {  // replaced
-                damaged.append(previous[i].destination)
-                damaged.append(current[j].destination)
+                removed.append(previous[i].destination)
+                added.append(j)
                 i += 1
                 j += 1
             }
         }
-        damaged += previous[i...].map(\.destination)
-        damaged += current[j...].map(\.destination)
-        return damaged
+        removed += previous[i...].map(\.destination)
+        added += j..<current.count
+        return (removed, added, lastMatched)
     }
 
-    /// How far ``changed(_:_:)`` looks ahead for a match.
+    /// How far ``align(_:_:)`` looks ahead for a match.
     static let lookahead = 16
 
     /// True when `rects`, cut to `viewport`, are shown to cover at least `area` pixels: the viewport is cut

@@ -104,6 +104,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Framebuffer pixels composited (the composited rects' areas summed; overlaps counted twice): the
     /// ``damagedPixels`` but in a frame that moved pixels, where it is what the move could not give.
     public var pixelsComposited = 0
+    /// Framebuffer pixels a move brought under ops drawn after every moved one (a fixed translucent
+    /// header over a scroll): only those ops were drawn over them (`DamageTracker`, "Overlays"); not
+    /// counted in ``pixelsComposited``.
+    public var pixelsOverlaid = 0
     /// Time spent walking the tree into a plan.
     public var planTime: Duration = .zero
     /// Time the frame thread spent in the tile stage: resolving tiles, queueing raster and, in

@@ -67,12 +67,19 @@ final class MoveLanes: Sendable {
     static let spareSlotsPerChunk = 3
     /// A split happens only when the new lane gets at least this many times the move's distance in rows.
     static let minimumRowsPerDistance = 2
+    /// The first lane publishes its progress over its first this many blocks, each time the count of its
+    /// moved blocks reaches a power of two (a fence each when the move streams: 6 in all): the rows a frame
+    /// wants moved early, those a fixed header covers (``hasMoved(_:)``).
+    static let publishedBlocks = 32
 
     private let lanes: [Lane]
     /// The chunks' own slots, `0 ..< chunks`; the spare slots (``spareSlotsPerChunk`` per chunk) follow.
     private let chunks: Int
     /// Spare slots taken so far.
     private let spares = Atomic<Int>(0)
+    /// How many of the first lane's blocks are moved (and fenced), as last published (a power of two, at
+    /// most ``publishedBlocks``): what ``hasMoved(_:)`` reads.
+    private let firstLaneMoved = Atomic<Int>(0)
     private let window: PixelRect
     private let offsetY: Int
     private let distance: Int
@@ -139,6 +146,11 @@ final class MoveLanes: Sendable {
             word = Self.pack(next: next + 1, limit: limit, successor: successor)
             move(block: next, limit: limit, successor: successor.map { lanes[$0] }, of: framebuffer, routines)
             done += 1
+            // The first lane's blocks, in order, by one thread.
+            if slot == 0, next < Self.publishedBlocks, (next + 1) & next == 0 {
+                if streams { routines.storeFence() }
+                firstLaneMoved.store(next + 1, ordering: .releasing)
+            }
         }
         if streams { routines.storeFence() }
     }
@@ -213,6 +225,16 @@ final class MoveLanes: Sendable {
                  window.width, source.count)
         }
         if streams { routines.storeFence() }  // before `haloReady`: a release orders no streaming store
+    }
+
+    /// True when framebuffer rows `rows` (within the window) are moved, and no worker of the move
+    /// touches them any more: the first lane has moved every block up to theirs (in move order, a block
+    /// only reads rows after it; a halo holds rows of a later lane). False when that is not known yet.
+    /// Any thread.
+    func hasMoved(_ rows: Range<Int>) -> Bool {
+        guard !rows.isEmpty, rows.lowerBound >= window.minY, rows.upperBound <= window.maxY else { return false }
+        let last = offsetY < 0 ? rows.upperBound - 1 - window.minY : window.maxY - rows.lowerBound - 1  // move order
+        return last / blockRows < firstLaneMoved.load(ordering: .acquiring)
     }
 
     /// A lane's saved rows: its pixels (the window's columns, rows packed) and their framebuffer rows.

@@ -232,6 +232,37 @@ import Testing
         #expect(wrong == 0)
     }
 
+    /// A band may draw over rows before the move ends (a header's overlay, `BandCompositor`) only when no
+    /// worker of the move touches them any more: `hasMoved` holds for rows whose blocks, and every block
+    /// before them in move order, the first lane has moved and published (at 1, 2, 4 … 32 blocks); never
+    /// for rows a split-off lane holds, nor for rows outside the window.
+    @Test(arguments: [-9, 9])
+    func rowsAreKnownMovedOnlyWhenTheFirstLaneMovedThem(dy: Int) throws {
+        let height = 300
+        let (buffer, memory) = try Self.numbered(width: 40, height: height, padding: 0)
+        defer { memory.deallocate() }
+        let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 2))
+        let lanes = try #require(move.lanes)
+        let routines = Kernels.active.routines
+        /// The framebuffer rows of move-order rows `r` (a move up goes top down, a move down bottom up).
+        func rows(_ r: Range<Int>) -> Range<Int> { dy < 0 ? r : (height - r.upperBound)..<(height - r.lowerBound) }
+        #expect(!move.hasMoved(rows(0..<1)), "nothing moved yet")
+        lanes.run(of: buffer, routines, blocks: 3)  // 27 rows, 18 published
+        #expect(move.hasMoved(rows(0..<18)) && !move.hasMoved(rows(18..<19)), "published at 2 blocks, not 3")
+        lanes.run(of: buffer, routines, blocks: 1)  // 36 rows, all published
+        #expect(move.hasMoved(rows(0..<36)) && move.hasMoved(rows(35..<36)))
+        #expect(!move.hasMoved(rows(30..<37)) && !move.hasMoved(rows(36..<37)))
+        #expect(!move.hasMoved(0..<0) && !move.hasMoved(-3..<2) && !move.hasMoved(298..<301), "empty, or outside the window")
+        // A joiner splits off the lane's later blocks; the first lane then moves the rest of its own.
+        #expect(lanes.split(into: 1, of: buffer, routines))
+        let blocks = (move.window.height + 8) / 9, mid = blocks - lanes.blocksLeft(inLane: 1)
+        #expect(16 < mid && mid < MoveLanes.publishedBlocks, "the split is within the published blocks")
+        lanes.run(of: buffer, routines)  // blocks 4 ..< mid: published at 8 and 16
+        #expect(move.hasMoved(rows(0..<(16 * 9))) && !move.hasMoved(rows((16 * 9)..<(16 * 9 + 1))))
+        lanes.run(lane: 1, of: buffer, routines)
+        #expect(!move.hasMoved(rows((mid * 9)..<(mid * 9 + 1))), "moved by another lane, which does not publish")
+    }
+
     @Test func onlyWholeAxisMovesShorterThanTheFramebufferAreMoves() {
         let bounds = PixelRect(x: 0, y: 0, width: 40, height: 30)
         #expect(ScrollMove(offset: (0, 0), within: bounds, workers: 2) == nil)
@@ -271,10 +302,43 @@ import Testing
         let damage = tracker.damage(Self.frame(scrolledBy: -6), viewport: Self.viewport, previousFrame: token,
                                     token: .next(), moves: [Damage.Move(offset: (0, -6), window: Self.viewport)])
         #expect(damage.move.map { [$0.offset.x, $0.offset.y] } == [0, -6])
-        // The header (where it is: its moved pixels landed in it) and the 6 rows nothing was moved to.
+        // The rows the last frame's header moved to (its moved pixels landed there) and the 6 rows nothing
+        // was moved to.
         #expect(Set(damage.regions.map(\.description))
-                == [PixelRect(x: 0, y: 0, width: 100, height: 10).description,
+                == [PixelRect(x: 0, y: 0, width: 100, height: 4).description,
                     PixelRect(x: 0, y: 74, width: 100, height: 6).description])
+        // The rest of the header's rows received rows the header did not cover: the header alone, over them.
+        #expect(damage.overlay?.rects == [PixelRect(x: 0, y: 4, width: 100, height: 6)])
+        #expect(damage.overlay?.ops == 1, "the header, the frame's last op")
+    }
+
+    /// Ops after the last one the moved comparison matched are drawn over the moved pixels only where
+    /// nothing else differs: a changed tile under the header is composited whole, and the header over the
+    /// rest; with the header under a tile that moved (not last in paint order), nothing is an overlay.
+    @Test func onlyTheOpsAfterEveryMatchedOneAreDrawnOverMovedPixels() {
+        var tracker = DamageTracker()
+        let token = FrameToken.next()
+        _ = tracker.damage(Self.frame(scrolledBy: 0), viewport: Self.viewport, previousFrame: nil, token: token)
+        var next = Self.frame(scrolledBy: -12)
+        // The first tile (now rows 8…37) shows new pixels: its rect is damaged, under the header too.
+        next[1] = Self.tile(7, next[1].destination, origin: (next[1].sourceX, next[1].sourceY))
+        // Moved already (an early move): the damage is that move's whether or not it pays.
+        let damage = tracker.damage(next, viewport: Self.viewport, previousFrame: token, token: .next(),
+                                    moved: Damage.Move(offset: (0, -12), window: Self.viewport))
+        let overlaid = damage.overlay?.rects ?? []
+        #expect(overlaid == [PixelRect(x: 0, y: 0, width: 100, height: 8)], "\(overlaid) against regions \(damage.regions)")
+        for rect in overlaid { #expect(damage.regions.allSatisfy { $0.intersection(rect).isEmpty }) }
+        #expect(damage.regions.contains { $0.contains(PixelRect(x: 0, y: 8, width: 100, height: 30)) })
+
+        var under = DamageTracker()
+        let frame = { (dy: Int) -> [DrawSignature] in
+            let all = Self.frame(scrolledBy: dy)
+            return [all[0], all.last!] + all[1..<(all.count - 1)]  // the header before the tiles
+        }
+        _ = under.damage(frame(0), viewport: Self.viewport, previousFrame: nil, token: token)
+        let below = under.damage(frame(-6), viewport: Self.viewport, previousFrame: token, token: .next(),
+                                 moves: [Damage.Move(offset: (0, -6), window: Self.viewport)])
+        #expect(below.overlay == nil, "the last op moved with the scroll")
     }
 
     @Test func aMoveWithinAWindowLeavesWhatIsOutsideItAlone() {
@@ -447,7 +511,7 @@ import Testing
             let expected = try PixelBuffer(width: width, height: height, format: c.format)
             var token: FrameToken?, fullToken: FrameToken?
             var random = SplitMix64(seed: UInt64(c.tileSize * 10 + c.workers))
-            var moves = 0
+            var moves = 0, overlaid = 0
             var offset = Point(x: 0, y: 0)
             for frame in 0..<40 {
                 // Mostly whole-point scrolls on one axis (in range); now and then something else changes too.
@@ -462,6 +526,7 @@ import Testing
                 else { try scroll.setContentOffset(offset) }
                 let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
                 token = statistics.frameToken
+                if statistics.pixelsOverlaid > 0 { overlaid += 1 }
                 if statistics.pixelsMoved > 0 {
                     moves += 1
                     let presented = statistics.damage.reduce(0) { $0 + $1.area }
@@ -480,6 +545,9 @@ import Testing
                 #expect(moves == 0, "\(moves) of 40 moved")
             } else {
                 #expect(moves >= 20, "most frames are whole-pixel scrolls on one axis: \(moves) of 40 moved")
+                // The header is drawn over the rows a scroll up moved under it (DamageTracker, "Overlays"); a
+                // scroll down brings it the rows it covered.
+                #expect(overlaid >= 5, "\(overlaid) of \(moves) moving frames drew the header over moved rows")
                 // With helpers, a scroll's move starts while the frame is prepared (Compositor+EarlyMove.swift).
                 #expect(c.workers == 1 ? compositor.earlyMoves == 0 : compositor.earlyMoves >= 10,
                         "\(compositor.earlyMoves) early moves")
