@@ -19,6 +19,7 @@ extension Compositor {
         builder.memo.destinations = ops.map(\.destination)
         builder.memo.signatures = builder.signatures
         builder.memo.skipped = builder.skipped
+        builder.memo.signaturesOfGroups = builder.signaturesOfGroups
         drawListMemo = builder.memo
         return (DrawList(ops: ops), builder.signatures, builder.skipped)
     }
@@ -36,6 +37,9 @@ struct DrawListBuilder {
     var nextGroup = 0
     var signatures: [DrawSignature] = []
     var skipped = 0
+    /// The signatures up to the end of the last top-level group's (its marker or pieces and its ops'):
+    /// after them, each signature is one top-level draw op's, in order.
+    var signaturesOfGroups = 0
     /// The last frame's output, and this frame's (its ``DrawListMemo/ops`` and ``DrawListMemo/signatures``
     /// are the caller's to set: the top-level ops and ``signatures``).
     let previous: DrawListMemo
@@ -105,6 +109,7 @@ struct DrawListBuilder {
                 let inner = try build(group.range, groupDepth: groupDepth + 1)
                 underlay = nil
                 index = group.range.upperBound
+                defer { if groupDepth == 0 { signaturesOfGroups = signatures.count } }
                 guard let first = inner.first else { continue }
                 let bounds = inner.dropFirst().reduce(first.destination) { $0.union($1.destination) }
                 let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))

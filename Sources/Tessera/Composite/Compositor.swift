@@ -256,12 +256,13 @@ public final class Compositor {
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
         // The rects where the frame's last ops are drawn over the moved pixels (a fixed header's), and the
-        // first of those ops in `list.list`: ops and signatures match one to one at the list's end when no
-        // group is among them. Otherwise the rects are composited whole (they are disjoint from `regions`).
+        // first of those ops in `list.list`: after the last group's signatures (a group's marker, pieces and
+        // ops, even when it drew nothing), ops and signatures match one to one. Otherwise the rects are
+        // composited whole (they are disjoint from `regions`).
         var overlay: (rects: [PixelRect], first: Int)?
         if let found = found.overlay, regions != [framebuffer.bounds] {
             let first = list.list.ops.count - found.ops
-            if first >= 0, !list.list.ops[first...].contains(where: { if case .group = $0.source { true } else { false } }) {
+            if first >= 0, list.signatures.count - found.ops >= drawListMemo.signaturesOfGroups {
                 overlay = (found.rects, first)
             } else {
                 regions += found.rects

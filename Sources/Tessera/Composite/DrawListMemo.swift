@@ -35,6 +35,8 @@ struct DrawListMemo {
     var signatures: [DrawSignature] = []
     /// The plan's tile ops left out as fully transparent.
     var skipped = 0
+    /// ``DrawListBuilder/signaturesOfGroups`` of the frame's list.
+    var signaturesOfGroups = 0
 }
 
 extension PlannedOp: Equatable {

@@ -109,13 +109,13 @@ package struct ScrollMove: Sendable {
         return writes(rect.minY..<rect.maxY) || writes((rect.minY + offset.y)..<(rect.maxY + offset.y))
     }
 
-    /// Moves chunk `chunk` (`0 ..< chunks`) of `framebuffer` with `routines` (RGBA: a plain byte copy).
-    /// Streamed stores are fenced before it returns; a thread that reads the pixels after must still
-    /// synchronize with this one (the band run's barrier does).
     /// True when the move's rows `rows` are written and no worker of the move touches them any more
     /// (``MoveLanes/hasMoved(_:)``); false when that is not known (a horizontal move's chunks).
     func hasMoved(_ rows: Range<Int>) -> Bool { lanes?.hasMoved(rows) ?? false }
 
+    /// Moves chunk `chunk` (`0 ..< chunks`) of `framebuffer` with `routines` (RGBA: a plain byte copy).
+    /// Streamed stores are fenced before it returns; a thread that reads the pixels after must still
+    /// synchronize with this one (the band run's barrier does).
     func run(chunk: Int, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
         if let lanes {
             lanes.work(chunk: chunk, of: framebuffer, routines)

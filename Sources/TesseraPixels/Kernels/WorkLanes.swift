@@ -62,7 +62,8 @@ package enum WorkLanes {
         let count: Int
 
         /// Takes the items no helper has claimed, then waits for the claimed ones; returns when every item
-        /// is done (at once, after the first join). The thread that started the run.
+        /// is done (at once, after the first join). The thread that started the run, or a worker of a run
+        /// that thread leads (a band run's join or overlay step): joins may repeat and overlap.
         package func join() {
             state.work(asCaller: true)
             state.waitUntilFinished(count)
