@@ -80,7 +80,7 @@ enum BandCompositor {
             }
         }
         for region in regions ?? [framebuffer.bounds] { addParts(of: region, overlayFrom: nil) }
-        for rect in overlay?.rects ?? [] { addParts(of: rect, overlayFrom: overlay!.first) }
+        if let overlay { for rect in overlay.rects { addParts(of: rect, overlayFrom: overlay.first) } }
         // The move the band parts may have to wait for: run here first, or in flight.
         let mover = move ?? started?.move
         var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
@@ -115,6 +115,11 @@ enum BandCompositor {
         withExtendedLifetime(list) {  // the masks and level tiles `RawOp` points into (tiles: their entries')
             let raw = list.ops.map(RawOp.init)
             let barrier = MoveBarrier()
+            @Sendable func compositePart(_ item: Int) {
+                tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
+                    composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
+                }
+            }
             // Steps are claimed in order: a band part waits only for move steps already taken.
             let run = { @Sendable (index: Int) in
                 switch schedule[index] {
@@ -126,16 +131,12 @@ enum BandCompositor {
                     barrier.finished.add(1, ordering: .releasing)
                 case let .band(item, waits):
                     if waits { barrier.wait(for: gate) }
-                    tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                        composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
-                    }
+                    compositePart(item)
                 case .overlay(let item):
                     let rect = work[item].rect
                     // Its rows not moved yet: the move is joined here (the join step then finds it done).
                     if !started!.move.hasMoved(rect.minY..<rect.maxY) { started!.run.join() }
-                    tesseraPhaseCompositeBand {
-                        composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
-                    }
+                    compositePart(item)
                 }
             }
             if lanes <= 1 {
