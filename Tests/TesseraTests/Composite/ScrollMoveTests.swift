@@ -431,6 +431,47 @@ import Testing
         #expect(Array(recoloured[14...]) == Array(plain[14...]), "\(recoloured) against \(plain)")
     }
 
+    /// A group that draws nothing (a group-opacity badge on the header whose tiles are all transparent)
+    /// leaves a signature without a draw op after the header's: the trailing signatures no longer map one
+    /// to one onto the trailing ops, and the rows under the header are composited whole rather than the
+    /// op before the header being drawn a second time over moved pixels. Without the badge, the same
+    /// scroll draws the header alone over moved rows; with it, every frame still equals a full one.
+    @Test func aGroupThatDrawsNothingAfterTheHeaderIsNotTakenForAnOpToOverlay() throws {
+        func overlaidFrames(emptyBadge: Bool) throws -> Int {
+            let (root, scroll, _) = try Self.scene()
+            let header = root.sublayers.last!
+            if emptyBadge {
+                let badge = try Layer(frame: Rect(x: 30, y: 1, width: 30, height: 7))
+                try badge.setOpacity(0.8)
+                for x in [0.0, 10.0] {  // overlapping: no peephole, a group drawn offscreen
+                    let part = try Layer(frame: Rect(x: x, y: 0, width: 20, height: 7))
+                    part.content = SolidContent(pixel: .transparent)
+                    try badge.addSublayer(part)
+                }
+                try header.addSublayer(badge)
+            }
+            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
+                                                                 rasterMode: .synchronous))
+            let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
+                                                           rasterMode: .synchronous, scrollMoves: false))
+            let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
+            var token: FrameToken?, fullToken: FrameToken?, overlaid = 0
+            for frame in 0..<30 {  // the content moving up: rows come from below the header, drawn without it
+                try scroll.setContentOffset(Point(x: 0, y: Double(100 + frame * 4)))
+                let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
+                token = statistics.frameToken
+                if statistics.pixelsOverlaid > 0 { overlaid += 1 }
+                fullToken = try full.render(root, into: expected, previousFrame: fullToken).frameToken
+                #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil,
+                        "frame \(frame), empty badge \(emptyBadge)")
+            }
+            return overlaid
+        }
+        let plain = try overlaidFrames(emptyBadge: false)
+        #expect(plain >= 20, "\(plain) of 29 frames")
+        #expect(try overlaidFrames(emptyBadge: true) == 0)
+    }
+
     static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: width, height: 70))
         root.backgroundColor = Color(red: 230, green: 232, blue: 236)
