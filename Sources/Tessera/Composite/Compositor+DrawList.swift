@@ -19,7 +19,7 @@ extension Compositor {
         builder.memo.destinations = ops.map(\.destination)
         builder.memo.signatures = builder.signatures
         builder.memo.skipped = builder.skipped
-        builder.memo.signaturesOfGroups = builder.signaturesOfGroups
+        builder.memo.groups = builder.groupSpans
         drawListMemo = builder.memo
         return (DrawList(ops: ops), builder.signatures, builder.skipped)
     }
@@ -37,9 +37,8 @@ struct DrawListBuilder {
     var nextGroup = 0
     var signatures: [DrawSignature] = []
     var skipped = 0
-    /// The signatures up to the end of the last top-level group's (its marker or pieces and its ops'):
-    /// after them, each signature is one top-level draw op's, in order.
-    var signaturesOfGroups = 0
+    /// Where each top-level group's signatures and ops lie (``DrawListMemo/GroupSpan``).
+    var groupSpans: [DrawListMemo.GroupSpan] = []
     /// The last frame's output, and this frame's (its ``DrawListMemo/ops`` and ``DrawListMemo/signatures``
     /// are the caller's to set: the top-level ops and ``signatures``).
     let previous: DrawListMemo
@@ -103,13 +102,17 @@ struct DrawListBuilder {
                 underlay = nil  // a group's ops draw into their own offscreen
                 let group = groups[nextGroup]
                 nextGroup += 1
-                let marker = signatures.count
+                let marker = signatures.count, opsBefore = ops.count
                 signatures.append(DrawSignature(identity: .color(.transparent), destination: .zero, sourceX: 0, sourceY: 0,
                                                 opacity: 0))
                 let inner = try build(group.range, groupDepth: groupDepth + 1)
                 underlay = nil
                 index = group.range.upperBound
-                defer { if groupDepth == 0 { signaturesOfGroups = signatures.count } }
+                defer {  // after its pieces' ops, or none (an empty group, or no piece left)
+                    if groupDepth == 0 {
+                        groupSpans.append(.init(signatures: marker..<signatures.count, ops: opsBefore..<ops.count))
+                    }
+                }
                 guard let first = inner.first else { continue }
                 let bounds = inner.dropFirst().reduce(first.destination) { $0.union($1.destination) }
                 let source = DrawOp.Source.group(DrawGroup(list: DrawList(ops: inner)))

@@ -256,13 +256,12 @@ public final class Compositor {
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
         // The rects where the frame's last ops are drawn over the moved pixels (a fixed header's), and the
-        // first of those ops in `list.list`: after the last group's signatures (a group's marker, pieces and
-        // ops, even when it drew nothing), ops and signatures match one to one. Otherwise the rects are
-        // composited whole (they are disjoint from `regions`).
+        // first of those ops in `list.list`: the op of the first trailing signature. A group's signatures
+        // outnumber its ops (its marker, or pieces, then its ops'), so the trailing ones must not start
+        // inside a group; then the rects are composited whole (they are disjoint from `regions`).
         var overlay: (rects: [PixelRect], first: Int)?
         if let found = found.overlay, regions != [framebuffer.bounds] {
-            let first = list.list.ops.count - found.ops
-            if first >= 0, list.signatures.count - found.ops >= drawListMemo.signaturesOfGroups {
+            if let first = drawListMemo.opIndex(ofSignature: list.signatures.count - found.ops) {
                 overlay = (found.rects, first)
             } else {
                 regions += found.rects

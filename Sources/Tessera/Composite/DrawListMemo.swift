@@ -35,8 +35,30 @@ struct DrawListMemo {
     var signatures: [DrawSignature] = []
     /// The plan's tile ops left out as fully transparent.
     var skipped = 0
-    /// ``DrawListBuilder/signaturesOfGroups`` of the frame's list.
-    var signaturesOfGroups = 0
+    /// The top-level groups' signatures and draw ops, in order (``DrawListBuilder/groups``).
+    var groups: [GroupSpan] = []
+
+    /// Where a top-level group's signatures and draw ops lie in ``signatures`` and ``ops``: its pieces'
+    /// signatures (or its marker, when no piece is left) followed by those of the ops inside it, and its
+    /// pieces' ops. Outside groups, each signature is one top-level draw op's, in order.
+    struct GroupSpan {
+        let signatures: Range<Int>
+        let ops: Range<Int>
+    }
+
+    /// The index in ``ops`` where the ops of the signatures from `signature` on begin (``ops``' count when
+    /// none of them is an op's: an empty group at the end), or `nil` when `signature` lies inside a
+    /// top-level group, after its first signature, where signatures and ops do not map one to one.
+    /// O(top-level groups).
+    func opIndex(ofSignature signature: Int) -> Int? {
+        var surplus = 0  // signatures without an op of their own, before `signature`
+        for group in groups {
+            if signature <= group.signatures.lowerBound { break }
+            if signature < group.signatures.upperBound { return nil }
+            surplus += group.signatures.count - group.ops.count
+        }
+        return signature - surplus
+    }
 }
 
 extension PlannedOp: Equatable {

@@ -431,14 +431,16 @@ import Testing
         #expect(Array(recoloured[14...]) == Array(plain[14...]), "\(recoloured) against \(plain)")
     }
 
-    /// A group that draws nothing (a group-opacity badge on the header whose tiles are all transparent)
-    /// leaves a signature without a draw op after the header's: the trailing signatures no longer map one
-    /// to one onto the trailing ops, and the rows under the header are composited whole rather than the
-    /// op before the header being drawn a second time over moved pixels. Without the badge, the same
-    /// scroll draws the header alone over moved rows; with it, every frame still equals a full one.
-    @Test func aGroupThatDrawsNothingAfterTheHeaderIsNotTakenForAnOpToOverlay() throws {
-        func overlaidFrames(emptyBadge: Bool) throws -> Int {
-            let (root, scroll, _) = try Self.scene()
+    /// The ops drawn over moved rows begin at the op of the first trailing signature, though a group's
+    /// signatures outnumber its ops. A group that draws nothing (a group-opacity badge on the header whose
+    /// tiles are all transparent) leaves a signature without an op after the header's: the header alone is
+    /// still drawn over the moved rows, not the op before it a second time. Trailing signatures that start
+    /// inside a group (a card's badge recoloured, the card moved with the scroll and matched) are no
+    /// overlay: that frame composites the rects whole. Every frame equals a full one.
+    @Test func theOpsDrawnOverMovedRowsBeginAtTheFirstTrailingSignaturesOp() throws {
+        /// Frames that drew an overlay, of those that moved.
+        func overlaidFrames(emptyBadge: Bool = false, recolouredGroupLast: Bool = false) throws -> (overlaid: Int, moved: Int) {
+            let (root, scroll, card) = try Self.scene()
             let header = root.sublayers.last!
             if emptyBadge {
                 let badge = try Layer(frame: Rect(x: 30, y: 1, width: 30, height: 7))
@@ -450,26 +452,32 @@ import Testing
                 }
                 try header.addSublayer(badge)
             }
+            if recolouredGroupLast { try scroll.addSublayer(card) }  // the group card, last under the header
             let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
                                                                  rasterMode: .synchronous))
             let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
                                                            rasterMode: .synchronous, scrollMoves: false))
             let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
-            var token: FrameToken?, fullToken: FrameToken?, overlaid = 0
-            for frame in 0..<30 {  // the content moving up: rows come from below the header, drawn without it
-                try scroll.setContentOffset(Point(x: 0, y: Double(100 + frame * 4)))
+            var token: FrameToken?, fullToken: FrameToken?, overlaid = 0, moved = 0
+            // The content moving up: rows come from below the header, drawn without it. With the card
+            // last, it stays in the moved rows below the header (its top from 30 to 10).
+            for frame in 0..<(recolouredGroupLast ? 6 : 30) {
+                try scroll.setContentOffset(Point(x: 0, y: Double((recolouredGroupLast ? 48 : 100) + frame * 4)))
+                if recolouredGroupLast { card.sublayers[0].backgroundColor = Color(red: UInt8(frame * 40), green: 30, blue: 40) }
                 let statistics = try compositor.render(root, into: framebuffer, previousFrame: token)
                 token = statistics.frameToken
                 if statistics.pixelsOverlaid > 0 { overlaid += 1 }
+                if statistics.pixelsMoved > 0 { moved += 1 }
                 fullToken = try full.render(root, into: expected, previousFrame: fullToken).frameToken
                 #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil,
-                        "frame \(frame), empty badge \(emptyBadge)")
+                        "frame \(frame), empty badge \(emptyBadge), recoloured group last \(recolouredGroupLast)")
             }
-            return overlaid
+            return (overlaid, moved)
         }
-        let plain = try overlaidFrames(emptyBadge: false)
-        #expect(plain >= 20, "\(plain) of 29 frames")
-        #expect(try overlaidFrames(emptyBadge: true) == 0)
+        let plain = try overlaidFrames(), empty = try overlaidFrames(emptyBadge: true)
+        #expect(plain.overlaid >= 20 && empty.overlaid == plain.overlaid, "\(plain), \(empty)")
+        let recoloured = try overlaidFrames(recolouredGroupLast: true)
+        #expect(recoloured.moved >= 4 && recoloured.overlaid == 0, "\(recoloured)")
     }
 
     static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
