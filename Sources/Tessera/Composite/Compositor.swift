@@ -241,7 +241,8 @@ public final class Compositor {
             // (their tiles are borrowed, `TileManager.ResolvedTile`: no reference is counted any more).
             resolved = []
             found = tracker.damage(list.signatures, viewport: framebuffer.bounds, previousFrame: previousFrame,
-                                   token: token, moves: moves, moved: early?.candidate)
+                                   token: token, moves: moves, moved: early?.candidate,
+                                   groups: drawListMemo.groups.map(\.signatures))
         }
         if early != nil {
             // Woken for the bands now, not when the move started: a helper that had not yet seen the move's
@@ -257,8 +258,8 @@ public final class Compositor {
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
         // The rects where the frame's last ops are drawn over the moved pixels (a fixed header's), and the
         // first of those ops in `list.list`: the op of the first trailing signature. A group's signatures
-        // outnumber its ops (its marker, or pieces, then its ops'), so the trailing ones must not start
-        // inside a group; then the rects are composited whole (they are disjoint from `regions`).
+        // outnumber its ops (its marker, or pieces, then its ops'): the tracker starts the trailing ones
+        // outside groups. Were one inside, the rects would be composited whole (disjoint from `regions`).
         var overlay: (rects: [PixelRect], first: Int)?
         if let found = found.overlay, regions != [framebuffer.bounds] {
             if let first = drawListMemo.opIndex(ofSignature: list.signatures.count - found.ops) {

@@ -127,7 +127,9 @@ public struct FrameToken: Hashable, Sendable, CustomStringConvertible {
 /// where they meet the window and nothing else differs, every other op covering a pixel now is matched,
 /// in order, with an op that covered the pixel it receives, so the moved pixel is those ops' result, and
 /// drawing the trailing ops over it finishes the pixel (``Damage/overlay``). The rows the last frame's
-/// header covered, moved, still count as changed.
+/// header covered, moved, still count as changed. Trailing ops that start inside a group-opacity group
+/// (whose pieces matched but not its last ops) are damaged up to the group's end, as if unmatched: the
+/// ops drawn over the moved pixels are whole draw ops, and a group's are its pieces.
 ///
 /// Cost: O(ops) comparisons per frame, and again per candidate move.
 /// Thread safety: the model thread (owned by ``Compositor``).
@@ -155,9 +157,11 @@ struct DamageTracker {
     ///
     /// `moved`: the framebuffer's pixels were already moved (the frame's early move): the damage is
     /// that move's, or `[viewport]` when the move does not apply; ``Damage/moveSaved`` tells whether the
-    /// tracker would have proposed it.
+    /// tracker would have proposed it. `groups`: ranges of `current` that an overlay's ops must not start
+    /// inside (a group's signatures, which outnumber its draw ops: ``DrawListMemo/GroupSpan``).
     mutating func damage(_ current: [DrawSignature], viewport: PixelRect, previousFrame: FrameToken?,
-                         token: FrameToken, moves: [Damage.Move] = [], moved: Damage.Move? = nil) -> Damage {
+                         token: FrameToken, moves: [Damage.Move] = [], moved: Damage.Move? = nil,
+                         groups: [Range<Int>] = []) -> Damage {
         defer {
             previous = current
             previousViewport = viewport
@@ -166,7 +170,7 @@ struct DamageTracker {
         guard holds(previousFrame, viewport: viewport) else { return Damage(regions: [viewport], move: nil) }
         let changed = Self.changed(previous, current)
         if let moved {
-            guard var damage = movedDamage(current, by: moved, viewport: viewport, changed: changed) else {
+            guard var damage = movedDamage(current, by: moved, viewport: viewport, changed: changed, groups: groups) else {
                 return Damage(regions: [viewport], move: nil)
             }
             // Whether the unmoved damage is at least `moveGain` times the moved one: in a scroll its rects
@@ -180,7 +184,7 @@ struct DamageTracker {
         var best = Damage(regions: plain, move: nil)
         var bestArea = Self.area(plain)
         for move in moves where bestArea > 0 {
-            guard let damage = movedDamage(current, by: move, viewport: viewport, changed: changed) else { continue }
+            guard let damage = movedDamage(current, by: move, viewport: viewport, changed: changed, groups: groups) else { continue }
             let area = Self.area(damage.regions)
             if area * Self.moveGain <= bestArea { (best, bestArea) = (damage, area) }
         }
@@ -223,9 +227,9 @@ struct DamageTracker {
     /// (vertical or horizontal, shorter than the window; `nil` otherwise): inside, the previous ops moved
     /// and cut to the pixels that received a moved pixel (`inner`), compared with the current ones cut to
     /// it, plus the strip of the window nothing was moved to; outside the window, `changed` (the rects of
-    /// the unmoved comparison).
+    /// the unmoved comparison). Trailing ops that start inside one of `groups` are damaged up to its end.
     private func movedDamage(_ current: [DrawSignature], by move: Damage.Move, viewport: PixelRect,
-                             changed: [PixelRect]) -> Damage? {
+                             changed: [PixelRect], groups: [Range<Int>]) -> Damage? {
         let (offset, window) = (move.offset, move.window.intersection(viewport))
         guard (offset.x == 0) != (offset.y == 0), abs(offset.x) < window.width, abs(offset.y) < window.height
         else { return nil }
@@ -251,8 +255,18 @@ struct DamageTracker {
         // Inside: what differs (already cut to `inner`), but the kept ops after the last matched one.
         let alignment = Self.align(moved, kept.ops)
         damaged += alignment.removed
-        let trailing = (alignment.lastMatched ?? -1) + 1
+        var trailing = (alignment.lastMatched ?? -1) + 1
         damaged += alignment.added.lazy.filter { $0 < trailing }.map { kept.ops[$0].destination }
+        // The first trailing op in `current`; inside a group, the group's ops up to its end are damaged
+        // (composited whole) like the unmatched ones before them, and the overlay starts after it.
+        var first = trailing == 0 ? 0 : kept.indices[trailing - 1] + 1
+        if let group = groups.first(where: { $0.lowerBound < first && first < $0.upperBound }) {
+            while trailing < kept.ops.count, kept.indices[trailing] < group.upperBound {
+                damaged.append(kept.ops[trailing].destination)
+                trailing += 1
+            }
+            first = group.upperBound
+        }
         damaged += Self.subtract(inner, from: window)  // the strip nothing was moved to
         for rect in changed where !window.contains(rect) { damaged += Self.subtract(window, from: rect) }
         let regions = Self.merged(damaged, within: viewport)
@@ -262,7 +276,6 @@ struct DamageTracker {
         let overlay = Self.merged(kept.ops[trailing...].map(\.destination), within: inner).flatMap {
             Self.subtract(regions, from: $0)
         }
-        let first = trailing == 0 ? 0 : kept.indices[trailing - 1] + 1  // in `current`
         if !overlay.isEmpty { damage.overlay = Damage.Overlay(rects: overlay, ops: current.count - first) }
         return damage
     }
