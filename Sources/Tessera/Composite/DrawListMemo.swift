@@ -35,7 +35,7 @@ struct DrawListMemo {
     var signatures: [DrawSignature] = []
     /// The plan's tile ops left out as fully transparent.
     var skipped = 0
-    /// The top-level groups' signatures and draw ops, in order (``DrawListBuilder/groups``).
+    /// The top-level groups' signatures and draw ops, in order (``DrawListBuilder/groupSpans``).
     var groups: [GroupSpan] = []
 
     /// Where a top-level group's signatures and draw ops lie in ``signatures`` and ``ops``: its pieces'

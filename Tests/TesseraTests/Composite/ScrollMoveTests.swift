@@ -441,7 +441,7 @@ import Testing
     /// equals a full one.
     @Test func theOpsDrawnOverMovedRowsBeginAtTheFirstTrailingSignaturesOp() throws {
         /// Frames that drew an overlay, of those that moved.
-        func overlaidFrames(emptyBadge: Bool = false, recolouredGroupLast: Bool = false) throws -> (overlaid: Int, moved: Int) {
+        func overlaidFrames(emptyBadge: Bool = false, changingGroupLast: Bool = false) throws -> (overlaid: Int, moved: Int) {
             let (root, scroll, card) = try Self.scene()
             let header = root.sublayers.last!
             if emptyBadge {
@@ -454,7 +454,7 @@ import Testing
                 }
                 try header.addSublayer(badge)
             }
-            if recolouredGroupLast { try scroll.addSublayer(card) }  // the group card, last under the header
+            if changingGroupLast { try scroll.addSublayer(card) }  // the group card: the last op before the header
             let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
                                                                  rasterMode: .synchronous))
             let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
@@ -463,9 +463,9 @@ import Testing
             var token: FrameToken?, fullToken: FrameToken?, overlaid = 0, moved = 0
             // The content moving up: rows come from below the header, drawn without it. With the card
             // last, it stays in the moved rows below the header (its top from 30 to 10).
-            for frame in 0..<(recolouredGroupLast ? 7 : 30) {
-                try scroll.setContentOffset(Point(x: 0, y: Double((recolouredGroupLast ? 48 : 100) + frame * 4)))
-                if recolouredGroupLast {  // an op added where none was removed, then one changed
+            for frame in 0..<(changingGroupLast ? 7 : 30) {
+                try scroll.setContentOffset(Point(x: 0, y: Double((changingGroupLast ? 48 : 100) + frame * 4)))
+                if changingGroupLast {  // an op added where none was removed, then one changed
                     card.sublayers[0].isHidden = frame % 2 == 1
                     card.sublayers[0].backgroundColor = Color(red: UInt8(frame * 40), green: 30, blue: 40)
                 }
@@ -475,14 +475,14 @@ import Testing
                 if statistics.pixelsMoved > 0 { moved += 1 }
                 fullToken = try full.render(root, into: expected, previousFrame: fullToken).frameToken
                 #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil,
-                        "frame \(frame), empty badge \(emptyBadge), recoloured group last \(recolouredGroupLast)")
+                        "frame \(frame), empty badge \(emptyBadge), changing group last \(changingGroupLast)")
             }
             return (overlaid, moved)
         }
         let plain = try overlaidFrames(), empty = try overlaidFrames(emptyBadge: true)
         #expect(plain.overlaid >= 20 && empty.overlaid == plain.overlaid, "\(plain), \(empty)")
-        let recoloured = try overlaidFrames(recolouredGroupLast: true)
-        #expect(recoloured.moved >= 4 && recoloured.overlaid == recoloured.moved, "\(recoloured)")
+        let changing = try overlaidFrames(changingGroupLast: true)
+        #expect(changing.moved >= 4 && changing.overlaid == changing.moved, "\(changing)")
     }
 
     static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
