@@ -436,9 +436,8 @@ import Testing
     /// tiles are all transparent) leaves a signature without an op after the header's: the header alone is
     /// still drawn over the moved rows, not the op before it a second time. Trailing signatures that start
     /// inside a group (a card's badge shown in every other frame and recoloured, the card moved with the
-    /// scroll and matched) are
-    /// composited whole up to the group's end, and the header alone drawn over the moved rows. Every frame
-    /// equals a full one.
+    /// scroll and matched) are composited whole up to the group's end, and the header alone is drawn over
+    /// the moved rows. Every frame equals a full one.
     @Test func theOpsDrawnOverMovedRowsBeginAtTheFirstTrailingSignaturesOp() throws {
         /// Frames that drew an overlay, of those that moved.
         func overlaidFrames(emptyBadge: Bool = false, changingGroupLast: Bool = false) throws -> (overlaid: Int, moved: Int) {
@@ -462,7 +461,7 @@ import Testing
             let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
             var token: FrameToken?, fullToken: FrameToken?, overlaid = 0, moved = 0
             // The content moving up: rows come from below the header, drawn without it. With the card
-            // last, it stays in the moved rows below the header (its top from 30 to 10).
+            // last, its top goes from row 30 to row 6, under the header at the end.
             for frame in 0..<(changingGroupLast ? 7 : 30) {
                 try scroll.setContentOffset(Point(x: 0, y: Double((changingGroupLast ? 48 : 100) + frame * 4)))
                 if changingGroupLast {  // an op added where none was removed, then one changed
