@@ -5,8 +5,10 @@ import TesseraScene
 
 /// The frame benchmarks: in one run, the floor of a full 4K scroll frame (``FrameFloor``:
 /// `memcpy` rows, streaming rows, Tessera's streaming kernel) and Tessera's composite of a full frame of
-/// the built-in `feed` scene with a warm cache, as ratios to the floor; and the row length at which
-/// streaming starts to pay. Ids: `frame/floor/w<N>`, `frame/rows/<width>/w<N>`, `frame/feed/<case>/w<N>`.
+/// the built-in `feed` scene with a warm cache, as ratios to the floor; an idle frame (nothing changed, the
+/// framebuffer holds the last frame) as a ratio to a full one; and the row length at which streaming
+/// starts to pay. Ids: `frame/floor/w<N>`, `frame/rows/<width>/w<N>`, `frame/feed/<case>/w<N>`
+/// (`still`, `scroll1px`, `idle`).
 ///
 /// Samples are interleaved in short runs (a few floor frames, a few Tessera frames, …) so that both see
 /// the same machine load; the first frame of each run is not counted, so every counted frame follows one
@@ -19,7 +21,7 @@ struct FrameBenchmarks: BenchmarkGroup {
         let allWorkers = ProcessInfo.processInfo.activeProcessorCount
         let workerCounts = allWorkers > 1 ? [1, allWorkers] : [1]
         let selected = workerCounts.flatMap { w in
-            ["frame/floor/w\(w)", "frame/feed/still/w\(w)", "frame/feed/scroll1px/w\(w)"]
+            ["frame/floor/w\(w)", "frame/feed/still/w\(w)", "frame/feed/scroll1px/w\(w)", "frame/feed/idle/w\(w)"]
                 + Self.columnWidths.map { "frame/rows/\($0)/w\(w)" }
         }.filter(options.selects)
         guard !selected.isEmpty else { return [] }
@@ -114,6 +116,24 @@ struct FrameBenchmarks: BenchmarkGroup {
                     options.log("frame/feed/\(feedCase)/w\(workers) failed: \(error)")
                 }
             }
+            if options.selects("frame/feed/idle/w\(workers)") {
+                do {
+                    let frames = try Self.idleFrames(workers: workers, rounds: options.quick ? 4 : 40)
+                    let full = frames.full.reduce(0, +) / Double(frames.full.count)
+                    let sorted = frames.idle.sorted()
+                    let mean = sorted.reduce(0, +) / Double(sorted.count)
+                    let p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+                    results.append(BenchmarkResult(group: name, labels: [("case", "feed idle")], workers: workers, values: [
+                        ("idle_mean_ms", mean * 1e3), ("idle_p99_ms", p99 * 1e3), ("full_mean_ms", full * 1e3),
+                        ("idle_over_full", mean / full),
+                    ]))
+                    options.log(String(format: "frame/feed/idle/w%d: idle frame mean %.3f p99 %.3f ms; full frame (same "
+                                       + "rounds) mean %.2f ms: idle ×%.4f (%.2f %%)", workers, mean * 1e3, p99 * 1e3,
+                                       full * 1e3, mean / full, 100 * mean / full))
+                } catch {
+                    options.log("frame/feed/idle/w\(workers) failed: \(error)")
+                }
+            }
         }
         _ = floor.checksum
         return results
@@ -167,6 +187,33 @@ struct FrameBenchmarks: BenchmarkGroup {
             composites += composite.dropFirst()  // the counted frames only
         }
         return (frames, composites, floors, floorsTessera, frameCPU, floorCPU, coldFloors)
+    }
+
+    /// Renders the `feed` scene with a warm cache (asynchronous raster, drained while warming), `rounds`
+    /// times: a full frame (no previous frame), then three frames that pass the last one's token with
+    /// nothing changed (idle: nothing is composited).
+    /// Returns the render calls' wall times, full and idle.
+    static func idleFrames(workers: Int, rounds: Int) throws -> (full: [Double], idle: [Double]) {
+        let bench = try BuiltInScene.feed.make()
+        let compositor = try Compositor(configuration: .init(workers: workers, scale: bench.scene.viewport.scale))
+        let framebuffer = try PixelBuffer(width: bench.scene.viewport.pixelWidth,
+                                          height: bench.scene.viewport.pixelHeight)
+        for _ in 0..<3 {  // the visible tiles, then what the tile stage prepaints around them
+            _ = try compositor.render(bench.scene.root, into: framebuffer)
+            compositor.drainRaster()
+        }
+        var full: [Double] = [], idle: [Double] = []
+        for _ in 0..<rounds {
+            var start = Timing.now()
+            var token = try compositor.render(bench.scene.root, into: framebuffer).frameToken
+            full.append(Double(Timing.now() - start) / 1e9)
+            for _ in 0..<3 {
+                start = Timing.now()
+                token = try compositor.render(bench.scene.root, into: framebuffer, previousFrame: token).frameToken
+                idle.append(Double(Timing.now() - start) / 1e9)
+            }
+        }
+        return (full, idle)
     }
 
     /// Runs `body` `count` times back to back: of all but the first, the time `body` returns (a floor
