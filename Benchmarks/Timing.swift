@@ -28,6 +28,12 @@ enum Timing {
         return Double(now() - start) / 1e9 / Double(count)
     }
 
+    /// The value at `fraction` (0…1) of `sorted` (ascending, not empty), nearest rank: `p99` is
+    /// `percentile(sorted, 0.99)`.
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        sorted[Swift.min(sorted.count - 1, Swift.max(0, Int((Double(sorted.count) * fraction).rounded(.up)) - 1))]
+    }
+
     static func median(_ values: [Double]) -> Double {
         let v = values.sorted()
         return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2

@@ -90,7 +90,7 @@ struct FrameBenchmarks: BenchmarkGroup {
                     let floorStream = Swift.min(Timing.median(frames.floor), Timing.median(frames.floorTessera))
                     let sorted = frames.frame.sorted()
                     let mean = sorted.reduce(0, +) / Double(sorted.count)
-                    let p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+                    let p99 = Timing.percentile(sorted, 0.99)
                     let p50 = Timing.median(sorted), composite = Timing.median(frames.composite)
                     let frameCPU = Timing.median(frames.frameCPU), floorCPU = Timing.median(frames.floorCPU)
                     results.append(BenchmarkResult(group: name, labels: [("case", "feed \(feedCase)")], workers: workers, values: [
@@ -122,7 +122,7 @@ struct FrameBenchmarks: BenchmarkGroup {
                     let full = frames.full.reduce(0, +) / Double(frames.full.count)
                     let sorted = frames.idle.sorted()
                     let mean = sorted.reduce(0, +) / Double(sorted.count)
-                    let p99 = sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+                    let p99 = Timing.percentile(sorted, 0.99)
                     results.append(BenchmarkResult(group: name, labels: [("case", "feed idle")], workers: workers, values: [
                         ("idle_mean_ms", mean * 1e3), ("idle_p99_ms", p99 * 1e3), ("full_mean_ms", full * 1e3),
                         ("idle_over_full", mean / full),
