@@ -9,12 +9,14 @@ import TesseraPixels
 /// ```
 ///
 /// The move is the offset the most visible area moved by (``scrollMoves(_:)``), over the last frame's
-/// pixels (the caller's `previousFrame` is the last frame). It starts when the last frame's move saved
-/// work (``lastMoveSaved``: the first frame of a scroll, and a scroll a move does not pay for, such as
-/// content seen through fixed rounded corners, take the ordinary path; the offset may differ from the last
-/// frame's, and a frame whose move then does not pay composites what it must, the next one taking the
-/// ordinary path), the band helpers are awake (``WorkCrew``: within ``crewMemory`` frames of one that
-/// composited many bands) and the move's window is at least 1/``crewDamageFraction`` of the framebuffer.
+/// pixels (the caller's `previousFrame` is the last frame). It starts when the last frame that had a move
+/// candidate saved work by moving, or none had one yet (``lastMoveSaved``: a scroll a move does not pay
+/// for, such as content seen through fixed rounded corners, takes the ordinary path after its first try,
+/// and so do the scrolls after it until a move pays; the first frame of a scroll after one whose moves
+/// paid moves early; the offset may differ from the last frame's, and a frame whose move then does not pay
+/// composites what it must, the next one taking the ordinary path), the band helpers are awake
+/// (``WorkCrew``: within ``crewMemory`` frames of one that composited many bands) and the move's window is
+/// at least 1/``crewDamageFraction`` of the framebuffer.
 /// The damage is then found for that move alone
 /// (``DamageTracker/damage(_:viewport:previousFrame:token:moves:moved:)``): when it does not apply, the
 /// frame composites every pixel. The rows the frame rewrites are not known yet: the move leaves those the
@@ -48,7 +50,7 @@ extension Compositor {
 
     /// Starts `moves.first` on the helpers woken for this frame (the frame wakes them again for its bands
     /// before it joins the move); `nil`
-    /// (nothing started) without a woken helper, when the last frame's move did not save work, when
+    /// (nothing started) without a woken helper, when the last move candidate saved no work, when
     /// `framebuffer` may not hold the last frame, or when the move would cover less than
     /// 1/``crewDamageFraction`` of it.
     func startEarlyMove(_ moves: [Damage.Move], framebuffer: PixelBuffer, previousFrame: FrameToken?) -> EarlyMove? {

@@ -60,9 +60,11 @@ public final class Compositor {
     /// A composite counts as one of many bands when it covers at least 1/`crewDamageFraction` of the
     /// framebuffer: a spinner's few bands are not worth keeping helpers for.
     static let crewDamageFraction = 8
-    /// Whether the last frame's move (if any) saved work: only then does the next frame start its move
-    /// early (`Compositor+EarlyMove.swift`).
-    var lastMoveSaved = false
+    /// Whether the last frame that had a move candidate saved work by moving (true before any had one):
+    /// only then does a frame start its move early (`Compositor+EarlyMove.swift`). Frames without a
+    /// candidate (the scroll still) leave it, so the first frame of a scroll moves early after a scroll
+    /// whose moves paid, and takes the ordinary path after one whose moves did not.
+    var lastMoveSaved = true
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
     /// The rects the last frame's damage made it composite (not counting the rows its early move left, nor
@@ -283,7 +285,7 @@ public final class Compositor {
             }
         }
         statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
-        lastMoveSaved = early == nil ? move != nil : found.moveSaved
+        if early != nil { lastMoveSaved = found.moveSaved } else if !moves.isEmpty { lastMoveSaved = move != nil }
         statistics.pixelsComposited = DamageTracker.area(regions)
         statistics.pixelsOverlaid = DamageTracker.area(overlay?.rects ?? [])
         if !regions.isEmpty || overlay?.rects.isEmpty == false {  // an unchanged frame composites nothing
