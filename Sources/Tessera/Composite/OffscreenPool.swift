@@ -7,7 +7,8 @@ import Foundation
 /// height — for as long as one band worker composites it; nested groups hold one slab per level. A halo
 /// holds a move's distance in rows of its window until the move is released. Free slabs are kept for
 /// reuse up to ``retainedBytes`` in total (so their pages are not faulted in again each frame); the rest
-/// are freed. A take gets the smallest free slab that fits. Not part of the tile budget
+/// are freed. A take gets the smallest free slab that fits; a new slab has up to an eighth to spare
+/// (``slabSize(_:)``). Not part of the tile budget
 /// (``Compositor/Configuration-swift.struct/cacheBudgetBytes`` counts tiles only).
 ///
 /// Thread safety: `take` and `give` may be called from any thread (one `NSLock`: a pthread mutex, which
@@ -39,8 +40,20 @@ final class OffscreenPool: @unchecked Sendable {
             return best.map { free.remove(at: $0) }
         }
         if let reused { return reused }
-        let size = Swift.max(byteCount, 4096)
+        let size = Self.slabSize(byteCount)
         return Slab(baseAddress: .allocate(byteCount: size, alignment: 64), byteCount: size)
+    }
+
+    /// The size of a new slab for `byteCount` bytes: rounded up to a multiple of an eighth of the largest
+    /// power of two not above it (at most an eighth more), and to at least a page. Halos differ by a row
+    /// from frame to frame (a scroll of 83⅓ pixels a frame moves 83 or 84 rows): without the margin a halo
+    /// one row taller than the first found no free slab that fit, and the frame faulted in a fresh
+    /// megabyte and a quarter (310 page faults, the second frame of `tessera bench feed`'s scroll).
+    static func slabSize(_ byteCount: Int) -> Int {
+        let page = 4096
+        guard byteCount > page else { return page }
+        let step = Swift.max(page, (1 << (Int.bitWidth - 1 - byteCount.leadingZeroBitCount)) / 8)
+        return (byteCount + step - 1) / step * step
     }
 
     /// Returns a slab from ``take(byteCount:)``.

@@ -17,4 +17,18 @@ import Testing
         #expect(pool.take(byteCount: 1 << 20).baseAddress == big.baseAddress)
         for slab in [big, small, tiny, fresh] { pool.give(slab) }
     }
+
+    /// A new slab has room for an eighth more than asked (at least a page), so a halo a row taller than
+    /// the last (83 then 84 rows of a 4K window) takes the slab the last one gave back.
+    @Test func aNewSlabFitsARequestAnEighthLarger() {
+        for byteCount in [1, 4096, 4097, 65_535, 1 << 20, 1_274_880, 33_177_600] {
+            let size = OffscreenPool.slabSize(byteCount)
+            #expect(size >= byteCount && size >= 4096 && size % 4096 == 0, "\(byteCount) → \(size)")
+            #expect(byteCount <= 4096 || size - byteCount < Swift.max(4096, byteCount / 8 + 1), "\(byteCount) → \(size)")
+        }
+        let pool = OffscreenPool()
+        let halo = pool.take(byteCount: 83 * 3840 * 4)
+        pool.give(halo)
+        #expect(pool.take(byteCount: 84 * 3840 * 4).baseAddress == halo.baseAddress)
+    }
 }
