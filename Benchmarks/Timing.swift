@@ -28,6 +28,9 @@ enum Timing {
         return Double(now() - start) / 1e9 / Double(count)
     }
 
+    /// The arithmetic mean of `values` (not empty).
+    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+
     /// The value at `fraction` (0…1) of `sorted` (ascending, not empty), nearest rank: `p99` is
     /// `percentile(sorted, 0.99)`.
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

@@ -89,7 +89,7 @@ struct FrameBenchmarks: BenchmarkGroup {
                     // The floor: the faster streaming write of this run (this file's loop or Tessera's kernel).
                     let floorStream = Swift.min(Timing.median(frames.floor), Timing.median(frames.floorTessera))
                     let sorted = frames.frame.sorted()
-                    let mean = sorted.reduce(0, +) / Double(sorted.count)
+                    let mean = Timing.mean(sorted)
                     let p99 = Timing.percentile(sorted, 0.99)
                     let p50 = Timing.median(sorted), composite = Timing.median(frames.composite)
                     let frameCPU = Timing.median(frames.frameCPU), floorCPU = Timing.median(frames.floorCPU)
@@ -119,9 +119,9 @@ struct FrameBenchmarks: BenchmarkGroup {
             if options.selects("frame/feed/idle/w\(workers)") {
                 do {
                     let frames = try Self.idleFrames(workers: workers, rounds: options.quick ? 4 : 40)
-                    let full = frames.full.reduce(0, +) / Double(frames.full.count)
+                    let full = Timing.mean(frames.full)
                     let sorted = frames.idle.sorted()
-                    let mean = sorted.reduce(0, +) / Double(sorted.count)
+                    let mean = Timing.mean(sorted)
                     let p99 = Timing.percentile(sorted, 0.99)
                     results.append(BenchmarkResult(group: name, labels: [("case", "feed idle")], workers: workers, values: [
                         ("idle_mean_ms", mean * 1e3), ("idle_p99_ms", p99 * 1e3), ("full_mean_ms", full * 1e3),

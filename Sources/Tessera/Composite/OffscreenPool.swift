@@ -48,7 +48,7 @@ final class OffscreenPool: @unchecked Sendable {
     /// an eighth of the largest power of two not above it (past 32 KiB, at most an eighth more). Halos
     /// differ by a row from frame to frame (a scroll of 83⅓ pixels a frame moves 83 or 84 rows): without
     /// the margin a halo one row taller than the first found no free slab that fit, and the frame faulted
-    /// in a fresh megabyte and a quarter (310 page faults, the second frame of `tessera bench feed`'s scroll).
+    /// in a fresh megabyte and a quarter (about 310 page faults, the second frame of `tessera bench feed`'s scroll).
     static func slabSize(_ byteCount: Int) -> Int {
         let page = 4096
         guard byteCount > page else { return page }

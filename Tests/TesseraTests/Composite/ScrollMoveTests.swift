@@ -399,11 +399,7 @@ import Testing
     /// after it (`Compositor+EarlyMove.swift`). Every frame equals a full render.
     @Test func theFirstFrameOfAScrollMovesEarly() throws {
         let (root, scroll, _) = try Self.scene()
-        let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                             rasterMode: .synchronous))
-        let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                       rasterMode: .synchronous, scrollMoves: false))
-        let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
+        let (compositor, full, framebuffer, expected) = try Self.renderers()
         var token: FrameToken?, early: [Int] = []
         // Still, a scroll of three frames, still again, a scroll of two.
         for (frame, offset) in [0, 0, 3, 6, 9, 9, 9, 12, 15].enumerated() {
@@ -431,11 +427,7 @@ import Testing
             let stripe = try Layer(frame: Rect(x: 0, y: 50, width: 400, height: 4))  // full width on screen
             stripe.backgroundColor = Color(red: 10, green: 20, blue: 30)
             try scroll.addSublayer(stripe)
-            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                                 rasterMode: .synchronous))
-            let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                           rasterMode: .synchronous, scrollMoves: false))
-            let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
+            let (compositor, full, framebuffer, expected) = try Self.renderers()
             var token: FrameToken?, counts: [Int] = []
             for frame in 0..<24 {
                 try scroll.setContentOffset(Point(x: 0, y: Double(frame * 3)))
@@ -477,11 +469,7 @@ import Testing
                 try header.addSublayer(badge)
             }
             if changingGroupLast { try scroll.addSublayer(card) }  // the group card: the last op before the header
-            let compositor = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                                 rasterMode: .synchronous))
-            let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16,
-                                                           rasterMode: .synchronous, scrollMoves: false))
-            let framebuffer = try PixelBuffer(width: 90, height: 70), expected = try PixelBuffer(width: 90, height: 70)
+            let (compositor, full, framebuffer, expected) = try Self.renderers()
             var token: FrameToken?, fullToken: FrameToken?, overlaid = 0, moved = 0
             // The content moving up: rows come from below the header, drawn without it. With the card
             // last, its top goes from row 30 to row 6, under the header at the end.
@@ -505,6 +493,16 @@ import Testing
         #expect(plain.overlaid >= 20 && empty.overlaid == plain.overlaid, "\(plain), \(empty)")
         let changing = try overlaidFrames(changingGroupLast: true)
         #expect(changing.moved >= 4 && changing.overlaid == changing.moved, "\(changing)")
+    }
+
+    /// For ``scene(width:roundedScroll:)`` at its default width: a compositor that moves pixels (tiles of
+    /// 16 px, two workers, bands of 16 rows, synchronous raster), one that never does, and a framebuffer
+    /// for each.
+    static func renderers() throws -> (moving: Compositor, full: Compositor, framebuffer: PixelBuffer, expected: PixelBuffer) {
+        let moving = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16, rasterMode: .synchronous))
+        let full = try Compositor(configuration: .init(tileSize: 16, workers: 2, bandHeight: 16, rasterMode: .synchronous,
+                                                       scrollMoves: false))
+        return (moving, full, try PixelBuffer(width: 90, height: 70), try PixelBuffer(width: 90, height: 70))
     }
 
     static func scene(width: Double = 90, roundedScroll: Bool = false) throws -> (root: Layer, scroll: ScrollLayer, card: Layer) {
