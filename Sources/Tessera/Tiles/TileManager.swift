@@ -83,12 +83,12 @@ final class TileManager {
     /// valid through the frame's composite: nothing the frame shows is given back between resolving its
     /// tiles and the end of its composite (eviction spares the tiles the frame needs; a ready tile resolves
     /// at once and no arrival replaces its pixels, which only a job of its entry's version could do and a
-    /// ready entry has none; the other tiles resolve after the frame's last arrivals are taken in). Kept
-    /// past the frame (``DrawListMemo``), a tile op is drawn again only
-    /// when the same installation of pixels (``DrawIdentity/tile(stamp:)``) resolves again, which its entry
-    /// still holds, or in a recoloured frame, which only a settled tile stage allows
-    /// (``repeatLastFrame(_:statistics:)``: the last frame was complete, so no arrival, ``drain()``'s
-    /// included, can have replaced a tile it showed).
+    /// ready entry has none: ``schedule(_:_:_:)`` is for entries that are not ready, and an arrival clears
+    /// the entry's job; the other tiles resolve after the frame's last arrivals are taken in). Kept past the
+    /// frame (``DrawListMemo``), a tile op is drawn again only when the same installation of pixels
+    /// (``DrawIdentity/tile(stamp:)``) resolves again, which its entry still holds, or in a recoloured
+    /// frame, which only a settled tile stage allows (``repeatLastFrame(_:statistics:)``: the last frame
+    /// was complete, so no arrival, ``drain()``'s included, can have replaced a tile it showed).
     struct ResolvedTile {
         let pixels: PixelBuffer
         let coverage: AlphaCoverage
@@ -117,8 +117,8 @@ final class TileManager {
         /// The jobs that will bring the visible tiles' pixels: the new ones and those already running.
         var visibleJobs: [RasterJob] = []
         var entries = [TileEntry?](repeating: nil, count: plan.ops.count)
-        /// Each op's tile: a ready tile's at once (its entry is in the cache now), the others' after the
-        /// look-ahead and the wait for raster.
+        /// Each op's tile: a ready tile's at once (its entry is still in the CPU's caches), the others'
+        /// after the look-ahead and the wait for raster.
         var resolved = [ResolvedTile?](repeating: nil, count: plan.ops.count)
         let chosenLevels = chooseLevels(plan, records)
         var levelTiles: [Int: [(entry: TileEntry, destination: PixelRect, mapping: ResampleMapping)]] = [:]
@@ -194,8 +194,8 @@ final class TileManager {
         }
         for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
         // The tiles that were not ready. Those resolved above keep their resolution (``ResolvedTile``):
-        // reading their entries again here would miss the cache once more, the look-ahead having evicted
-        // them (`perf annotate`: half of this function's own samples).
+        // reading their entries again here would miss the CPU's caches once more, the look-ahead having
+        // pushed them out (`perf annotate`: half of this function's own samples).
         for (index, entry) in entries.enumerated() {
             guard let entry else { continue }
             let area = plan.ops[index].destination.area
@@ -295,8 +295,10 @@ final class TileManager {
     }
 
     /// The job that will bring `entry`'s current pixels: a job taken back from the queue this frame (queued
-    /// again at `priority`), a new one, or `nil` when one is already running or there is no room.
+    /// again at `priority`), a new one, or `nil` when one is already running or there is no room. `entry`
+    /// is not ready: a frame borrows a ready entry's pixels as soon as it finds it (``ResolvedTile``).
     func schedule(_ entry: TileEntry, _ planned: PlannedLayer, _ priority: TilePriority) throws -> RasterJob? {
+        assert(!entry.isReady, "a ready tile's pixels are borrowed by the frame: no job may replace them")
         if let job = entry.job, job.version == entry.version {
             guard job.isHeldByManager else { return nil }  // running, or finished and not taken in yet
             job.priority = priority
