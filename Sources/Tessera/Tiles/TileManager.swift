@@ -194,15 +194,15 @@ final class TileManager {
         }
         for tiles in levelTiles.values { for tile in tiles { statistics.visibleTilePixels += tile.destination.area } }
         // The tiles that were not ready. Those resolved above keep their resolution (``ResolvedTile``):
-        // reading their entries again here would miss the CPU's caches once more, the look-ahead having
-        // pushed them out (`perf annotate`: half of this function's own samples).
+        // reading their entries again here missed the CPU's caches once more (`perf annotate`: half of this
+        // function's own samples).
         for (index, entry) in entries.enumerated() {
             guard let entry else { continue }
             let area = plan.ops[index].destination.area
             statistics.visibleTilePixels += area
             if resolved[index] != nil { continue }
-            if entry.pixelsView != nil {
-                resolved[index] = resolve(entry, statistics: &statistics)
+            if let tile = resolve(entry, statistics: &statistics) {
+                resolved[index] = tile
             } else if case let .tile(layer, _, _) = plan.ops[index].source, plan.layers[layer].shadow != nil {
                 statistics.tilesCheckerboarded += 1  // a missing shadow tile is left out, not checkered
             } else {
@@ -239,9 +239,10 @@ final class TileManager {
         return resolved
     }
 
-    /// What a frame draws for `entry`, which has pixels (current or stale); counts a stale tile, and a
-    /// prepainted tile's first showing.
-    private func resolve(_ entry: TileEntry, statistics: inout FrameStatistics) -> ResolvedTile {
+    /// What a frame draws for `entry` when it has pixels (current or stale), counting a stale tile and a
+    /// prepainted tile's first showing; `nil` when it has none.
+    private func resolve(_ entry: TileEntry, statistics: inout FrameStatistics) -> ResolvedTile? {
+        guard let pixels = entry.pixelsView else { return nil }
         if entry.isCurrent {
             if entry.awaitsFirstUse {
                 entry.awaitsFirstUse = false
@@ -250,7 +251,7 @@ final class TileManager {
         } else {
             statistics.tilesShownStale += 1
         }
-        return ResolvedTile(pixels: entry.pixelsView!, coverage: entry.coverage, identity: .tile(stamp: entry.stamp),
+        return ResolvedTile(pixels: pixels, coverage: entry.coverage, identity: .tile(stamp: entry.stamp),
                             zeroRows: entry.zeroRowsView)
     }
 
