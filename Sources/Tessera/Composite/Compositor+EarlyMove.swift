@@ -63,7 +63,8 @@ extension Compositor {
         let streams = movesStream(framebuffer)
         func makeMove(leaving rewritten: [PixelRect]) -> ScrollMove? {
             ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
-                       chunksPerWorker: Self.earlyMoveChunksPerWorker, rewritten: rewritten, streams: streams)
+                       chunksPerWorker: Self.earlyMoveChunksPerWorker, rewritten: rewritten, overlaid: lastOverlaid,
+                       streams: streams)
         }
         // The rows the last frame rewrote whole, if few: this frame likely rewrites them too (a header).
         guard let leaving = makeMove(leaving: lastRegions) else { return nil }

@@ -71,6 +71,9 @@ public final class Compositor {
     /// its overlays): the next early move predicts from them the rows its frame rewrites whole
     /// (`Compositor+EarlyMove.swift`).
     var lastRegions: [PixelRect] = []
+    /// The rects where the last frame drew its trailing ops over moved pixels (``Damage/Overlay``): the next
+    /// early move writes their rows with temporal stores (``ScrollMove/temporalRows``).
+    var lastOverlaid: [PixelRect] = []
     /// The last planned frame, while its draw list is the one kept (`Compositor+RecoloredFrame.swift`).
     var lastPlan: LastPlan?
     /// Frames that patched the last plan instead of planning, since the compositor was made (for tests).
@@ -254,7 +257,7 @@ public final class Compositor {
         }
         let move = early != nil ? nil : found.move.flatMap {
             ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions,
-                       streams: movesStream(framebuffer))
+                       overlaid: found.overlay?.rects ?? [], streams: movesStream(framebuffer))
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
@@ -284,6 +287,7 @@ public final class Compositor {
                 overlay = (left.rects.flatMap { DamageTracker.subtract(regions, from: $0) }, left.first)
             }
         }
+        lastOverlaid = overlay?.rects ?? []
         statistics.pixelsMoved = early?.move.window.area ?? move?.window.area ?? 0
         if early != nil { lastMoveSaved = found.moveSaved } else if !moves.isEmpty { lastMoveSaved = move != nil }
         statistics.pixelsComposited = DamageTracker.area(regions)

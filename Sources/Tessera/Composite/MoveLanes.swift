@@ -37,7 +37,9 @@ import TesseraPixels
 /// block, and always knows which lane (and halo) starts at its limit.
 ///
 /// Rows the frame rewrites (``ScrollMove/skippedRows``) are neither written nor, when only they would
-/// read it, saved into a halo: a band that runs beside the move may be writing them.
+/// read it, saved into a halo: a band that runs beside the move may be writing them. Rows the frame draws
+/// over right after (``ScrollMove/temporalRows``) are written with temporal stores even when the move
+/// streams.
 ///
 /// Thread safety: ``work(chunk:of:_:)`` once for each chunk, on any threads, concurrently; all must have
 /// returned before anything else reads the moved rows (a lane is run by the worker that made it, or that
@@ -86,12 +88,14 @@ final class MoveLanes: Sendable {
     private let blockRows: Int
     private let blocks: Int
     private let skippedRows: [Range<Int>]
+    private let temporalRows: [Range<Int>]
     private let streams: Bool
 
     /// The lanes of a vertical move of `window` by `offsetY` (≠ 0, `|offsetY| < window.height`) run as
     /// `slots` chunks (each with a lane slot of its own, plus ``spareSlotsPerChunk`` spare ones); `nil`
     /// when the window has too many blocks for a lane word.
-    init?(window: PixelRect, offsetY: Int, slots: Int, skippedRows: [Range<Int>], streams: Bool) {
+    init?(window: PixelRect, offsetY: Int, slots: Int, skippedRows: [Range<Int>], temporalRows: [Range<Int>] = [],
+          streams: Bool) {
         distance = abs(offsetY)
         blockRows = Swift.min(distance, ScrollMove.maximumBlockRows)
         blocks = (window.height + blockRows - 1) / blockRows
@@ -100,6 +104,7 @@ final class MoveLanes: Sendable {
         self.window = window
         self.offsetY = offsetY
         self.skippedRows = skippedRows
+        self.temporalRows = temporalRows
         self.streams = streams
         chunks = slots
         lanes = (0..<(slots * (1 + Self.spareSlotsPerChunk))).map { _ in Lane() }
@@ -251,8 +256,15 @@ final class MoveLanes: Sendable {
             return (lane.halo!.baseAddress, lane.haloRows)
         }
         let stride = framebuffer.bytesPerRow
-        let copy = streams ? routines.copyStreaming : routines.copy
-        for piece in BandVisibility.subtract(skippedRows, from: rows) {
+        var pieces = BandVisibility.subtract(skippedRows, from: rows).map { (rows: $0, temporal: !streams) }
+        if !temporalRows.isEmpty {  // rows an overlay reads back: temporal (usually none, or a header's)
+            pieces = pieces.flatMap { piece in
+                temporalRows.map { (rows: piece.rows.clamped(to: $0), temporal: true) }.filter { !$0.rows.isEmpty }
+                    + BandVisibility.subtract(temporalRows, from: piece.rows).map { (rows: $0, temporal: false) }
+            }
+        }
+        for (piece, temporal) in pieces {
+            let copy = temporal ? routines.copy : routines.copyStreaming
             // The piece's sources: in the framebuffer, but for those in the halo's rows.
             let sources = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
             func copyRows(_ part: Range<Int>, from halo: Halo? = nil) {

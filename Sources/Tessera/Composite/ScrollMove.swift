@@ -47,6 +47,12 @@ package struct ScrollMove: Sendable {
     let skippedRows: [Range<Int>]
     /// True when a vertical move writes with streaming stores (``Compositor/ScrollMoveStores``).
     let streams: Bool
+    /// Rows of the window a streaming vertical move still writes with temporal stores, sorted and disjoint:
+    /// those the frame draws over right after the move (``Damage/Overlay``, a translucent header's), whose
+    /// pixels the overlay's kernels read back. A streamed row would be read from memory; a temporal one is
+    /// still in the cache (the header's rows are the first a move up writes, before megabytes stream past
+    /// them, and streaming stores evict nothing). Empty when the move does not stream.
+    let temporalRows: [Range<Int>]
     /// How a vertical move's workers share its rows; `nil` for a horizontal move.
     let lanes: MoveLanes?
 
@@ -57,9 +63,10 @@ package struct ScrollMove: Sendable {
     /// of the window one of them covers from side to side.
     /// `chunksPerWorker`: more rows of a horizontal move for a move the helpers start before the calling
     /// thread joins (``Compositor``'s early move), so that the work is shared whenever it joins.
-    /// `streams`: a vertical move writes with streaming stores.
+    /// `streams`: a vertical move writes with streaming stores, but for the rows of `overlaid` (rects the
+    /// frame draws over after the move, disjoint) that cover the window from side to side.
     init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, chunksPerWorker: Int = 1,
-          rewritten: [PixelRect] = [], streams: Bool = false) {
+          rewritten: [PixelRect] = [], overlaid: [PixelRect] = [], streams: Bool = false) {
         guard (offset.x == 0) != (offset.y == 0) else { return nil }
         let window = area.intersection(area.offsetBy(dx: offset.x, dy: offset.y))
         guard !window.isEmpty else { return nil }
@@ -72,23 +79,28 @@ package struct ScrollMove: Sendable {
         // move's joiners split its lanes whenever they come.
         chunks = Swift.max(1, offset.y != 0 ? Swift.min(workers, window.height / Self.rowsPerChunk)
                                             : Swift.min(workers * chunksPerWorker, window.height / Self.rowsPerChunk))
-        var skipped: [Range<Int>] = []
-        if offset.y != 0 {
-            let spans = rewritten.filter { $0.minX <= window.minX && $0.maxX >= window.maxX }
-                .map { ($0.minY..<$0.maxY).clamped(to: window.minY..<window.maxY) }
-                .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
-            for span in spans {  // disjoint rects: spans only touch; join those that do
-                if let last = skipped.last, last.upperBound == span.lowerBound {
-                    skipped[skipped.count - 1] = last.lowerBound..<span.upperBound
-                } else {
-                    skipped.append(span)
-                }
+        skippedRows = offset.y == 0 ? [] : Self.spannedRows(of: rewritten, in: window)
+        temporalRows = offset.y == 0 || !streams ? [] : Self.spannedRows(of: overlaid, in: window)
+        lanes = offset.y == 0 ? nil : MoveLanes(window: window, offsetY: offset.y, slots: chunks, skippedRows: skippedRows,
+                                               temporalRows: temporalRows, streams: streams)
+        if offset.y != 0, lanes == nil { return nil }  // a window of more blocks than a lane word names
+    }
+
+    /// The rows of `window` that rects of `rects` (disjoint) cover from side to side, sorted, those that
+    /// touch joined.
+    private static func spannedRows(of rects: [PixelRect], in window: PixelRect) -> [Range<Int>] {
+        let spans = rects.filter { $0.minX <= window.minX && $0.maxX >= window.maxX }
+            .map { ($0.minY..<$0.maxY).clamped(to: window.minY..<window.maxY) }
+            .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var rows: [Range<Int>] = []
+        for span in spans {  // disjoint rects: spans only touch; join those that do
+            if let last = rows.last, last.upperBound == span.lowerBound {
+                rows[rows.count - 1] = last.lowerBound..<span.upperBound
+            } else {
+                rows.append(span)
             }
         }
-        skippedRows = skipped
-        lanes = offset.y == 0 ? nil : MoveLanes(window: window, offsetY: offset.y, slots: chunks, skippedRows: skipped,
-                                               streams: streams)
-        if offset.y != 0, lanes == nil { return nil }  // a window of more blocks than a lane word names
+        return rows
     }
 
     /// True when the move reads or writes a pixel of `rect`: a band part that it does not touch need not

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import Tessera
+import TesseraKernelBodies
 
 /// Scroll moves (`DamageTracker`, "Scrolls"; `ScrollMove`): a frame that scrolls by whole pixels on one
 /// axis moves the last frame's pixels and composites only what the move cannot give — and is then
@@ -88,6 +90,83 @@ import Testing
                 }
             }
             #expect(wrong == 0, "offset \(dy), \(workers) workers, \(move.chunks) chunks")
+        }
+    }
+
+    /// A streamed move writes the rows an overlay draws over right after (rects covering the window from
+    /// side to side) with temporal stores, and every other row it writes with streaming stores; the pixels
+    /// are those of any move. Rows it skips are written by neither.
+    @Test(arguments: [5, -7, 16, -17, 63])
+    func aStreamedMoveWritesTheOverlaidRowsWithTemporalStores(dy: Int) throws {
+        let (width, height) = (613, 131)
+        let rewritten = [PixelRect(x: 0, y: 0, width: width, height: 12)]
+        let overlaid = [PixelRect(x: -4, y: 12, width: 700, height: 20),  // wider than the window
+                        PixelRect(x: 0, y: 32, width: width, height: 3),   // touches the one before: joined
+                        PixelRect(x: 0, y: 50, width: 600, height: 10),    // not the whole width: streamed
+                        PixelRect(x: 0, y: 120, width: width, height: 40)] // past the window's end: clamped
+        for workers in [1, 2, 3] {
+            let move = try #require(ScrollMove(offset: (0, dy), within: PixelRect(x: 0, y: 0, width: width, height: height),
+                                               workers: workers, rewritten: rewritten, overlaid: overlaid, streams: true))
+            let window = move.window.minY..<move.window.maxY
+            #expect(move.temporalRows == [12..<35, 120..<height].map { $0.clamped(to: window) }.filter { !$0.isEmpty })
+            let (buffer, memory) = try Self.numbered(width: width, height: height, padding: 3)
+            defer { memory.deallocate() }
+            let rowWords = buffer.bytesPerRow / 4
+            let before = (0..<(rowWords * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            // The active tier's kernels, recording which rows each kind of store wrote.
+            let log = StoreLog(base: buffer.baseAddress, bytesPerRow: buffer.bytesPerRow, height: height)
+            let active = Kernels.active.routines
+            let routines = KernelRoutines(
+                copy: { src, srcStride, dst, dstStride, w, h in
+                    log.record(dst, dstStride, h, streamed: false)
+                    active.copy(src, srcStride, dst, dstStride, w, h)
+                }, sourceOver: active.sourceOver, fill: active.fill, fillOver: active.fillOver,
+                copyStreaming: { src, srcStride, dst, dstStride, w, h in
+                    log.record(dst, dstStride, h, streamed: true)
+                    active.copyStreaming(src, srcStride, dst, dstStride, w, h)
+                }, fillStreaming: active.fillStreaming, sourceOverSolid: active.sourceOverSolid,
+                scaledSourceOver: active.scaledSourceOver, storeFence: active.storeFence)
+            DispatchQueue.concurrentPerform(iterations: move.chunks) { chunk in
+                move.run(chunk: chunk, of: buffer, routines)
+            }
+            let moved = Set(window).subtracting(0..<12)  // the rows the move writes
+            let temporal = Set(move.temporalRows.flatMap { $0 })
+            log.rows.withLock { written in
+                #expect(written.temporal == moved.intersection(temporal), "offset \(dy), \(workers) workers")
+                #expect(written.streamed == moved.subtracting(temporal), "offset \(dy), \(workers) workers")
+            }
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<rowWords {
+                    let sy = y - dy
+                    let isMoved = x < width && sy >= 0 && sy < height && y >= 12
+                    let expected = isMoved ? before[sy * rowWords + x] : before[y * rowWords + x]
+                    if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "offset \(dy), \(workers) workers, \(move.chunks) chunks")
+        }
+        // Nothing is temporal when the move does not stream, nor in a horizontal move.
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        #expect(try #require(ScrollMove(offset: (0, dy), within: bounds, workers: 2, overlaid: overlaid)).temporalRows.isEmpty)
+        #expect(try #require(ScrollMove(offset: (dy, 0), within: bounds, workers: 2, overlaid: overlaid,
+                                        streams: true)).temporalRows.isEmpty)
+    }
+
+    /// The framebuffer rows copies wrote, by kind of store (copies into a halo, at another stride, are not
+    /// counted).
+    final class StoreLog: Sendable {
+        let rows = Mutex<(temporal: Set<Int>, streamed: Set<Int>)>(([], []))
+        let base: Int, bytesPerRow: Int, height: Int
+
+        init(base: UnsafeMutableRawPointer, bytesPerRow: Int, height: Int) {
+            (self.base, self.bytesPerRow, self.height) = (Int(bitPattern: base), bytesPerRow, height)
+        }
+
+        func record(_ destination: UnsafeMutableRawPointer, _ stride: Int, _ count: Int, streamed: Bool) {
+            let first = (Int(bitPattern: destination) - base) / bytesPerRow
+            guard stride == bytesPerRow, first >= 0, first < height else { return }
+            rows.withLock { if streamed { $0.streamed.formUnion(first..<(first + count)) } else { $0.temporal.formUnion(first..<(first + count)) } }
         }
     }
 
@@ -452,7 +531,8 @@ import Testing
     /// still drawn over the moved rows, not the op before it a second time. Trailing signatures that start
     /// inside a group (a card's badge shown in every other frame and recoloured, the card moved with the
     /// scroll and matched) are composited whole up to the group's end, and the header alone is drawn over
-    /// the moved rows. Every frame equals a full one.
+    /// the moved rows. Every frame equals a full one. The compositor keeps each frame's overlay rects for the
+    /// next early move (``ScrollMove/temporalRows``).
     @Test func theOpsDrawnOverMovedRowsBeginAtTheFirstTrailingSignaturesOp() throws {
         /// Frames that drew an overlay, of those that moved.
         func overlaidFrames(emptyBadge: Bool = false, changingGroupLast: Bool = false) throws -> (overlaid: Int, moved: Int) {
@@ -486,6 +566,8 @@ import Testing
                 fullToken = try full.render(root, into: expected, previousFrame: fullToken).frameToken
                 #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil,
                         "frame \(frame), empty badge \(emptyBadge), changing group last \(changingGroupLast)")
+                // What the next early move writes with temporal stores when it streams: this frame's overlay.
+                #expect(DamageTracker.area(compositor.lastOverlaid) == statistics.pixelsOverlaid, "frame \(frame)")
             }
             return (overlaid, moved)
         }
