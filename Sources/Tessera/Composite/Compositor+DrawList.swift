@@ -6,7 +6,7 @@ extension Compositor {
     /// one group op (``DrawGroup``). `signatures`, for ``DamageTracker``, list every op, those of groups
     /// flattened after a marker of the group (its bounds, opacity and shapes), so a change inside a group
     /// damages only its own rect.
-    /// Ops equal to the last frame's are copied from it (``DrawListMemo``).
+    /// Ops equal to the last frame's, or moved by a scroll, are copied from it (``DrawListMemo``).
     /// - Throws: only if a coverage plane cannot be allocated.
     func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?]) throws
         -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
@@ -21,6 +21,7 @@ extension Compositor {
         builder.memo.skipped = builder.skipped
         builder.memo.groups = builder.groupSpans
         drawListMemo = builder.memo
+        reusedCuts += builder.reusedCuts
         return (DrawList(ops: ops), builder.signatures, builder.skipped)
     }
 }
@@ -46,8 +47,40 @@ struct DrawListBuilder {
     /// The full-coverage pieces of the last opaque colour op, while only tiles of one layer followed it
     /// (``Underlay``): what a tile piece inside one of them is drawn onto.
     private var underlay: Underlay?
-    /// True when ``underlay`` was set by an op copied from the last frame (its rects are the last frame's).
-    private var underlayIsCopied = false
+    /// The index shift of the last op cut as the last frame's (its index then − its index now).
+    private var lastShift = 0
+    /// How far from the index the last match suggests ``lastFrameMatch(_:_:_:)`` looks.
+    static let matchSearchDistance = 16
+    /// Ops cut by shapes whose pieces were the last frame's (moved or not), for tests.
+    private(set) var reusedCuts = 0
+    /// The last frame's entry whose op is cut as plan op `index` (`op`, with `tile`), moved by a scroll or
+    /// not: its draw ops in ``DrawListMemo/ops`` (the pieces), its index shift (its index then − `index`) and
+    /// its translation. A tile's is the entry of the same pixels (``DrawListMemo/tileEntries``); another op's is
+    /// looked for right before the entry of the next op's tile, then at the index the last copy's shift
+    /// suggests (plan indices shift as layers leave and enter the plan), and up to ``matchSearchDistance``
+    /// either side of it.
+    private func lastFrameMatch(_ index: Int, _ op: PlannedOp, _ tile: TileManager.ResolvedTile?)
+        -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
+        func match(at candidate: Int) -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
+            guard candidate >= 0, candidate < previous.entries.count,
+                  let delta = previous.entries[candidate]?.translation(to: op) else { return nil }
+            return (previous.entries[candidate]!.ops, candidate - index, delta)
+        }
+        func entryIndex(ofTileAt index: Int) -> Int? {
+            guard index < tiles.count, case .tile(let stamp)? = tiles[index]?.identity else { return nil }
+            return previous.tileEntries[stamp]
+        }
+        if let tile, case .tile = tile.identity { return entryIndex(ofTileAt: index).flatMap(match(at:)) }
+        // A colour op (a layer's background) comes right before its layer's tiles: the first one's shift.
+        if let next = entryIndex(ofTileAt: index + 1), let found = match(at: next - 1) { return found }
+        let expected = index + lastShift
+        if let found = match(at: expected) { return found }
+        for distance in 1...Self.matchSearchDistance {
+            if let found = match(at: expected + distance) ?? match(at: expected - distance) { return found }
+        }
+        return nil
+    }
+
     /// The pieces ``split(_:_:)`` returns, kept for their capacity.
     private var pieces: [CoverageSplitter.Piece] = []
     /// The shapes of the last op cut, with their coverage.
@@ -83,6 +116,7 @@ struct DrawListBuilder {
         self.coverage = coverage
         self.previous = previous
         memo.entries = Array(repeating: nil, count: plan.ops.count)
+        memo.tileEntries.reserveCapacity(previous.tileEntries.count)
         // Plan order is the order subtrees ended: of nested groups with the same range, the outer comes later.
         groups = plan.groups.enumerated().sorted {
             ($0.element.range.lowerBound, -$0.element.range.upperBound, -$0.offset)
@@ -138,6 +172,7 @@ struct DrawListBuilder {
             /// Records the op's output for the next frame (top level only).
             func remember() {
                 guard groupDepth == 0 else { return }
+                if !op.shapes.isEmpty, case .tile(let stamp)? = tile?.identity { memo.tileEntries[stamp] = opIndex }
                 memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
                                                            onto: onto?.color, ops: opsStart..<ops.count,
                                                            signatures: signaturesStart..<signatures.count)
@@ -160,34 +195,32 @@ struct DrawListBuilder {
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)
                 opaque = tile.coverage == .opaque && op.opacity == 255
             }
-            // The colour under a tile op decides its pieces with its rects: the same only when the colour
-            // op that set them was copied too.
-            let copied = groupDepth == 0 && (onto == nil || underlayIsCopied) && opIndex < previous.entries.count
-                && previous.entries[opIndex]?.matches(op, tile, onto: onto?.color) == true
-            if copied, let last = previous.entries[opIndex] {
-                ops.append(contentsOf: previous.ops[last.ops])
-                signatures.append(contentsOf: previous.signatures[last.signatures])
+            func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
+                // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
+                let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
+                ops.append(DrawOp(source: source, destination: rect, sourceOrigin: op.sourceOrigin,
+                                  opacity: opacity, isOpaque: (opaque && patch == nil) || under != nil,
+                                  mask: patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
+                signatures.append(DrawSignature(identity: identity, destination: rect,
+                                                sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
+                                                maskStamp: patch?.stamp ?? 0, maskX: patch?.x ?? 0, maskY: patch?.y ?? 0))
+            }
+            if op.shapes.isEmpty {  // most ops: one piece, no array
+                append(op.destination, nil)
+            } else if groupDepth == 0, let match = lastFrameMatch(opIndex, op, tile) {
+                // The same cut as the last frame's, moved with the op (``DrawListMemo``).
+                let (dx, dy) = match.delta
+                for index in match.ops {
+                    append(previous.ops[index].destination.offsetBy(dx: dx, dy: dy), previous.ops[index].mask?.offsetBy(dx: dx, dy: dy))
+                }
+                lastShift = match.shift
+                reusedCuts += 1
             } else {
-                func append(_ rect: PixelRect, _ patch: CoveragePatch?) {
-                    // A translucent tile right over an opaque colour that covers the piece: one opaque pass.
-                    let under = !opaque && opacity == 255 && patch == nil && onto?.covers(rect) == true ? onto?.color : nil
-                    ops.append(DrawOp(source: source, destination: rect, sourceOrigin: op.sourceOrigin,
-                                      opacity: opacity, isOpaque: (opaque && patch == nil) || under != nil,
-                                      mask: patch, underlay: under, zeroRows: tile?.zeroRows ?? .none))
-                    signatures.append(DrawSignature(identity: identity, destination: rect,
-                                                    sourceX: op.sourceOrigin.x, sourceY: op.sourceOrigin.y, opacity: opacity,
-                                                    maskStamp: patch?.stamp ?? 0, maskX: patch?.x ?? 0, maskY: patch?.y ?? 0))
-                }
-                if op.shapes.isEmpty {  // most ops: one piece, no array
-                    append(op.destination, nil)
-                } else {
-                    for piece in try split(op.destination, op.shapes) { append(piece.rect, piece.patch) }
-                }
+                for piece in try split(op.destination, op.shapes) { append(piece.rect, piece.patch) }
             }
             if case .color(let pixel) = op.source, pixel.a == 255 {  // what the next tiles may be drawn onto
                 underlay = Underlay(color: pixel, rects: ops[opsStart...].filter { $0.mask == nil }.map(\.destination),
                                     layer: nil, lastIndex: opIndex)
-                underlayIsCopied = copied
             }
             remember()
         }
@@ -233,3 +266,4 @@ struct DrawListBuilder {
         }
     }
 }
+

@@ -67,6 +67,9 @@ public final class Compositor {
     var lastMoveSaved = true
     /// Frames whose move started early, since the compositor was made (for tests).
     var earlyMoves = 0
+    /// Plan ops cut by shapes whose pieces were the last frame's, moved by a scroll or not (``DrawListMemo``),
+    /// since the compositor was made (for tests).
+    var reusedCuts = 0
     /// The rects the last frame's damage made it composite (not counting the rows its early move left, nor
     /// its overlays): the next early move predicts from them the rows its frame rewrites whole
     /// (`Compositor+EarlyMove.swift`).

@@ -173,6 +173,9 @@ struct CoveragePatch: Sendable {
     let x: Int
     let y: Int
     let stamp: UInt64
+
+    /// The same coverage placed `(dx, dy)` further.
+    func offsetBy(dx: Int, dy: Int) -> CoveragePatch { CoveragePatch(buffer: buffer, x: x + dx, y: y + dy, stamp: stamp) }
 }
 
 /// Cuts a draw's destination by the cells of its shapes: pieces with full coverage (plain kernels, may

@@ -1,13 +1,18 @@
-/// The last frame's draw-list output per plan op: an op that did not change is not cut into pieces
-/// again, its draw ops and damage signatures are copied.
+/// The last frame's draw-list output per plan op: its draw ops and damage signatures, and where its cut
+/// by shapes can be found again.
 ///
-/// A frame where one layer changes colour (a spinner over a still feed) plans all of its ~600 ops again,
-/// and cutting the ops by their rounded clips (``CoverageSplitter``) was most of its draw-list time. An
-/// op's pieces depend on the planned op (source, destination, source origin, opacity, shapes), on its
-/// tile (which pixels: ``DrawIdentity``, and their ``AlphaCoverage``; an identity stamps one installation
-/// of pixels, so its ``ZeroRows`` too) and on the opaque colour right under it (``DrawOp/underlay``):
-/// when all three equal the last frame's for the same op index, so do the pieces. Ops inside a group and
-/// ops drawn from a level of detail are always built.
+/// Cutting ops by their rounded clips and borders (``CoverageSplitter``) was most of the draw list's time.
+/// An op's cut depends only on its destination and shapes, relative to each other
+/// (``Entry/translation(to:)``): a frame takes the last frame's pieces of an op cut the same way, moved
+/// with it when a scroll moved it, and builds its draw ops from them as from a fresh cut. In a scroll the
+/// op's plan index changes as layers leave the plan at one end and enter at the other: a tile's op is found
+/// by the stamp of its pixels (``tileEntries``), a layer's background right before its first tile's, others
+/// near the index the last match suggests (``DrawListBuilder``). Ops inside a group and ops drawn from a
+/// level of detail are always cut.
+///
+/// A frame where one layer changes colour (a spinner over a still feed) takes a shorter path: the last
+/// frame's draw ops and signatures with that colour replaced (`Compositor+RecoloredFrame.swift`), which
+/// compares the plan with ``Entry/op`` and rewrites the tiles right over the colour (``Entry/onto``).
 ///
 /// Memory: the last frame's top-level draw ops and signatures (shared with the frame's lists, not copied)
 /// and one entry per plan op. Thread safety: the model thread (owned by ``Compositor``).
@@ -21,13 +26,28 @@ struct DrawListMemo {
         let ops: Range<Int>
         let signatures: Range<Int>
 
-        func matches(_ op: PlannedOp, _ tile: TileManager.ResolvedTile?, onto: Pixel?) -> Bool {
-            self.op == op && self.tile == tile?.identity && coverage == tile?.coverage && self.onto == onto
+        /// The translation `δ` (framebuffer pixels) that makes this entry's op's cut `op`'s: a destination
+        /// of the same size moved by `δ`, and the same shapes (kind, size, radius) moved by `δ`; `(0, 0)` for
+        /// the same place, `nil` when none does. The cut (``CoverageSplitter``) is then this entry's pieces
+        /// moved by `δ`: it depends only on positions relative to the shapes, and on the shapes' coverage,
+        /// which depends on their size and radius alone.
+        func translation(to op: PlannedOp) -> (x: Int, y: Int)? {
+            let last = self.op
+            let dx = op.destination.x - last.destination.x, dy = op.destination.y - last.destination.y
+            guard op.destination.width == last.destination.width, op.destination.height == last.destination.height,
+                  op.shapes.count == last.shapes.count else { return nil }
+            for (a, b) in zip(last.shapes, op.shapes) {
+                guard a.kind == b.kind, a.radius == b.radius, a.rect.offsetBy(dx: dx, dy: dy) == b.rect else { return nil }
+            }
+            return (dx, dy)
         }
     }
 
     /// By plan op index; `nil` where the op was not memoized.
     var entries: [Entry?] = []
+    /// The index in ``entries`` of each tile op cut by shapes, by the stamp of its pixels
+    /// (``DrawIdentity/tile(stamp:)``): where the next frame finds the op, whatever its index then.
+    var tileEntries: [UInt64: Int] = [:]
     var ops: [DrawOp] = []
     /// The destinations of ``ops``, side by side: a frame that composites a few rects looks for the ops
     /// meeting them here, not in ``ops`` (~170 bytes apart, and cold by the next recoloured frame).
@@ -67,3 +87,4 @@ extension PlannedOp: Equatable {
             && a.source == b.source && a.shapes == b.shapes
     }
 }
+

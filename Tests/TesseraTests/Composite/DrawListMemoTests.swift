@@ -1,0 +1,45 @@
+import Testing
+@testable import Tessera
+import TesseraPixels
+
+/// The draw list's memo (`DrawListMemo`): an op cut by shapes takes the last frame's pieces, moved with it
+/// when a scroll moved it, and its draw ops are then those a fresh cut gives.
+@Suite struct DrawListMemoTests {
+    /// The draw ops' geometry and coverage, in order: what the cut decides (the sources are each
+    /// compositor's own tiles).
+    static func cuts(_ ops: [DrawOp]) -> [String] {
+        ops.map { op in
+            let mask = op.mask.map { patch -> String in
+                let plane = PixelRect(x: patch.x, y: patch.y, width: patch.buffer.width, height: patch.buffer.height)
+                guard plane.intersection(op.destination) == op.destination else { return "mask \(plane) short of the op" }
+                let bytes = (0..<op.destination.height).flatMap { v in
+                    (0..<op.destination.width).map { u in patch.buffer[op.destination.x + u - patch.x, op.destination.y + v - patch.y] }
+                }
+                return "mask \(bytes)"
+            } ?? "no mask"
+            return "\(op.destination) opaque \(op.isOpaque) underlay \(String(describing: op.underlay)) \(mask)"
+        }
+    }
+
+    /// Rounded cards scrolled by steps that bring cards in and take them out (their ops' plan indices
+    /// shift), vertically and horizontally: every frame's draw ops equal those of a compositor that cuts
+    /// every op afresh, and most shaped ops reuse the last frame's cut.
+    @Test func aScrolledOpTakesTheLastFramesCutMovedAndGivesTheOpsOfAFreshCut() throws {
+        let (root, scroll, _) = try ScrollMoveTests.scene()
+        let (reusing, fresh, framebuffer, expected) = try ScrollMoveTests.renderers()
+        var token: FrameToken?, freshToken: FrameToken?
+        var shapedOps = 0
+        let offsets = [(0, 0), (0, 3), (0, 10), (0, 22), (0, 40), (0, 41), (0, 75), (0, 60), (5, 60), (17, 60), (17, 0)]
+        for (frame, offset) in offsets.enumerated() {
+            try scroll.setContentOffset(Point(x: Double(offset.0), y: Double(offset.1)))
+            token = try reusing.render(root, into: framebuffer, previousFrame: token).frameToken
+            fresh.drawListMemo = DrawListMemo()  // nothing to take: every op cut afresh
+            freshToken = try fresh.render(root, into: expected, previousFrame: freshToken).frameToken
+            #expect(Self.cuts(reusing.drawListMemo.ops) == Self.cuts(fresh.drawListMemo.ops), "frame \(frame), offset \(offset)")
+            #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "frame \(frame)")
+            if frame > 0 { shapedOps += reusing.drawListMemo.entries.count { $0?.op.shapes.isEmpty == false } }
+        }
+        #expect(fresh.reusedCuts == 0)
+        #expect(reusing.reusedCuts * 2 > shapedOps, "\(reusing.reusedCuts) of \(shapedOps) shaped ops")
+    }
+}
