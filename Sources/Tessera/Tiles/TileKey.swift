@@ -12,13 +12,21 @@ struct TileKey: Hashable, Sendable {
     let column: Int
     let row: Int
 
-    /// The four fields folded into one word by odd multipliers, and the word hashed: a frame looks up
-    /// every visible and look-ahead tile (~850 on a 4K `feed` frame), and hashing one word instead of
-    /// four shortens each look-up. Equality stays field by field, so keys whose words collide still differ.
-    func hash(into hasher: inout Hasher) {
+    /// The four fields folded into one word by odd multipliers, then mixed (the finalizer of SplitMix64):
+    /// what ``TileTable`` indexes by. Equality stays field by field, so keys whose words collide still
+    /// differ.
+    var word: UInt64 {
         let column = UInt64(bitPattern: Int64(self.column)), row = UInt64(bitPattern: Int64(self.row))
-        hasher.combine(layer &* 0x9E37_79B9_7F4A_7C15 ^ scaleBits &* 0xC2B2_AE3D_27D4_EB4F
-            ^ column &* 0x1656_67B1_9E37_79F9 ^ row &* 0xD6E8_FEB8_6659_FD93)
+        var x = layer &* 0x9E37_79B9_7F4A_7C15 ^ scaleBits &* 0xC2B2_AE3D_27D4_EB4F
+            ^ column &* 0x1656_67B1_9E37_79F9 ^ row &* 0xD6E8_FEB8_6659_FD93
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
+    }
+
+    /// ``word`` hashed (for the sets and dictionaries that still key by tile).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(word)
     }
 
     /// True for a level-of-detail tile (``LevelsOfDetail``): its `scaleBits` hold the level scale negated,
