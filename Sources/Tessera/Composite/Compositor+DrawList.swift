@@ -6,7 +6,7 @@ extension Compositor {
     /// one group op (``DrawGroup``). `signatures`, for ``DamageTracker``, list every op, those of groups
     /// flattened after a marker of the group (its bounds, opacity and shapes), so a change inside a group
     /// damages only its own rect.
-    /// Ops equal to the last frame's, or moved by a scroll, are copied from it (``DrawListMemo``).
+    /// An op cut by shapes as in the last frame, moved or not, takes the last frame's cut (``DrawListMemo``).
     /// - Throws: only if a coverage plane cannot be allocated.
     func drawList(_ plan: FramePlan, tiles: [TileManager.ResolvedTile?]) throws
         -> (list: DrawList, signatures: [DrawSignature], skipped: Int) {
@@ -56,7 +56,7 @@ struct DrawListBuilder {
     /// The last frame's entry whose op is cut as plan op `index` (`op`, with `tile`), moved by a scroll or
     /// not: its draw ops in ``DrawListMemo/ops`` (the pieces), its index shift (its index then − `index`) and
     /// its translation. A tile's is the entry of the same pixels (``DrawListMemo/tileEntries``); another op's is
-    /// looked for right before the entry of the next op's tile, then at the index the last copy's shift
+    /// looked for right before the entry of the next op's tile, then at the index the last match's shift
     /// suggests (plan indices shift as layers leave and enter the plan), and up to ``matchSearchDistance``
     /// either side of it.
     private func lastFrameMatch(_ index: Int, _ op: PlannedOp, _ tile: TileManager.ResolvedTile?)
@@ -211,7 +211,8 @@ struct DrawListBuilder {
                 // The same cut as the last frame's, moved with the op (``DrawListMemo``).
                 let (dx, dy) = match.delta
                 for index in match.ops {
-                    append(previous.ops[index].destination.offsetBy(dx: dx, dy: dy), previous.ops[index].mask?.offsetBy(dx: dx, dy: dy))
+                    append(previous.ops[index].destination.offsetBy(dx: dx, dy: dy),
+                           previous.ops[index].mask?.offsetBy(dx: dx, dy: dy))
                 }
                 lastShift = match.shift
                 reusedCuts += 1
@@ -266,4 +267,3 @@ struct DrawListBuilder {
         }
     }
 }
-
