@@ -49,9 +49,10 @@ package struct ScrollMove: Sendable {
     let streams: Bool
     /// Rows of the window a streaming vertical move still writes with temporal stores, sorted and disjoint:
     /// those the frame draws over right after the move (``Damage/Overlay``, a translucent header's), whose
-    /// pixels the overlay's kernels read back. A streamed row would be read from memory; a temporal one is
-    /// still in the cache (the header's rows are the first a move up writes, before megabytes stream past
-    /// them, and streaming stores evict nothing). Empty when the move does not stream.
+    /// pixels the overlay's kernels read back. A streamed row would be read from memory; a temporal one can
+    /// still be in the cache (a move up writes the header's rows first, and the overlay is drawn as soon as
+    /// they are moved). On `tessera bench feed` the header's `fillOver` took 17 % fewer samples, and the
+    /// rows' copy as many (README.md, "Damage"). Empty when the move does not stream.
     let temporalRows: [Range<Int>]
     /// How a vertical move's workers share its rows; `nil` for a horizontal move.
     let lanes: MoveLanes?
