@@ -62,7 +62,8 @@ struct DrawListBuilder {
     private func lastFrameMatch(_ index: Int, _ op: PlannedOp, _ tile: TileManager.ResolvedTile?)
         -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
         func match(at candidate: Int) -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
-            guard candidate >= 0, candidate < previous.entries.count,
+            // A fully transparent tile's entry holds no pieces: it was left out, not cut.
+            guard candidate >= 0, candidate < previous.entries.count, previous.entries[candidate]?.coverage != .transparent,
                   let delta = previous.entries[candidate]?.translation(to: op) else { return nil }
             return (previous.entries[candidate]!.ops, candidate - index, delta)
         }

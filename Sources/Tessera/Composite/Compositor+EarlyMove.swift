@@ -75,6 +75,7 @@ extension Compositor {
         guard let run = WorkLanes.start(count: move.chunks, crew: crew, { move.run(chunk: $0, of: framebuffer, routines) })
         else { return nil }
         earlyMoves += 1
+        lastEarlyMoveTemporalRows = move.temporalRows
         return EarlyMove(candidate: candidate, move: move, run: run)
     }
 }

@@ -65,8 +65,10 @@ public final class Compositor {
     /// candidate (the scroll still) leave it, so the first frame of a scroll moves early after a scroll
     /// whose moves paid, and takes the ordinary path after one whose moves did not.
     var lastMoveSaved = true
-    /// Frames whose move started early, since the compositor was made (for tests).
+    /// Frames whose move started early, since the compositor was made, and the last one's
+    /// ``ScrollMove/temporalRows`` (for tests).
     var earlyMoves = 0
+    var lastEarlyMoveTemporalRows: [Range<Int>] = []
     /// Plan ops cut by shapes whose pieces were the last frame's, moved by a scroll or not (``DrawListMemo``),
     /// since the compositor was made (for tests).
     var reusedCuts = 0

@@ -7,15 +7,17 @@
 /// with it when a scroll moved it, and builds its draw ops from them as from a fresh cut. In a scroll the
 /// op's plan index changes as layers leave the plan at one end and enter at the other: a tile's op is found
 /// by the stamp of its pixels (``tileEntries``), a layer's background right before its first tile's, others
-/// near the index the last match suggests (``DrawListBuilder``). Ops inside a group and ops drawn from a
-/// level of detail are always cut.
+/// near the index the last match suggests (``DrawListBuilder``); a fully transparent tile's entry, which
+/// holds no pieces, is never taken. A reused piece keeps the last frame's coverage patch (the same bytes,
+/// under the same stamp, where a fresh cut of several partial shapes would stamp a new product). Ops inside
+/// a group are always cut; ops drawn from a level of detail are not memoized.
 ///
 /// A frame where one layer changes colour (a spinner over a still feed) takes a shorter path: the last
 /// frame's draw ops and signatures with that colour replaced (`Compositor+RecoloredFrame.swift`), which
 /// compares the plan with ``Entry/op`` and rewrites the tiles right over the colour (``Entry/onto``).
 ///
-/// Memory: the last frame's top-level draw ops and signatures (shared with the frame's lists, not copied)
-/// and one entry per plan op. Thread safety: the model thread (owned by ``Compositor``).
+/// Memory: the last frame's top-level draw ops and signatures (shared with the frame's lists, not copied),
+/// one entry per plan op and one ``tileEntries`` element per tile op cut by shapes. Thread safety: the model thread (owned by ``Compositor``).
 struct DrawListMemo {
     struct Entry {
         let op: PlannedOp

@@ -260,7 +260,7 @@ final class MoveLanes: Sendable {
         if !temporalRows.isEmpty {  // rows an overlay reads back: temporal (usually none, or a header's)
             pieces = pieces.flatMap { piece in
                 temporalRows.map { (rows: piece.rows.clamped(to: $0), temporal: true) }.filter { !$0.rows.isEmpty }
-                    + BandVisibility.subtract(temporalRows, from: piece.rows).map { (rows: $0, temporal: false) }
+                    + BandVisibility.subtract(temporalRows, from: piece.rows).map { (rows: $0, temporal: !streams) }
             }
         }
         for (piece, temporal) in pieces {

@@ -13,7 +13,8 @@
 /// colliding words would make look-ups slower, never wrong.
 ///
 /// Thread safety: none (the owner's: the model thread). Cost: O(1) expected per operation, O(count) when
-/// the table doubles; memory 40 bytes a slot, 2 to 4 slots an entry (at least ``minimumCapacity``).
+/// the table doubles; memory 40 bytes a slot, at least twice as many slots as the most entries it has held
+/// (it never shrinks: a tile cache's count stays near its budget's), and at least ``minimumCapacity``.
 struct TileTable {
     private struct Slot {
         var key: TileKey

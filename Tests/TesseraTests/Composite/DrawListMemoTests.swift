@@ -42,4 +42,48 @@ import TesseraPixels
         #expect(fresh.reusedCuts == 0)
         #expect(reusing.reusedCuts * 2 > shapedOps, "\(reusing.reusedCuts) of \(shapedOps) shaped ops")
     }
+
+    /// Small rounded cards, each inside one tile, so that a card's background and its tile have the same
+    /// geometry: a background takes its cut from right before its tile's last entry, or by the last
+    /// match's shift. One card's content is fully transparent (its tile is left out, its entry holds no
+    /// pieces) and it gains a background, which changes colour, then goes, while the list scrolls: the
+    /// background never takes the transparent tile's empty cut, and every frame equals a fresh build.
+    @Test func aBackgroundNeverTakesTheEmptyCutOfATransparentTile() throws {
+        let root = try Layer(frame: Rect(x: 0, y: 0, width: 90, height: 70))
+        root.backgroundColor = Color(red: 230, green: 232, blue: 236)
+        let scroll = try ScrollLayer(frame: Rect(x: 0, y: 0, width: 90, height: 70))
+        try scroll.setContentSize(Size(width: 90, height: 400))
+        try root.addSublayer(scroll)
+        var cards: [Layer] = []
+        for index in 0..<40 {
+            // Neighbours of different widths: an op's cut is not its neighbour's.
+            let card = try Layer(frame: Rect(x: 2 + Double(index % 5) * 17, y: 3 + Double(index / 5) * 17,
+                                             width: index % 2 == 0 ? 12 : 11, height: 12))
+            try card.setCornerRadius(4)
+            card.clipsToBounds = true
+            if index == 12 {
+                card.content = SolidContent(pixel: .transparent)
+            } else {
+                card.content = PatternContent(seed: UInt32(40 + index))
+                card.backgroundColor = Color(red: UInt8(index * 5), green: 90, blue: 140)
+            }
+            try scroll.addSublayer(card)
+            cards.append(card)
+        }
+        let (reusing, fresh, framebuffer, expected) = try ScrollMoveTests.renderers()
+        var token: FrameToken?, freshToken: FrameToken?
+        for frame in 0..<12 {
+            // Every frame changes something (an unchanged frame builds no draw list to compare).
+            try scroll.setContentOffset(Point(x: 0, y: Double([0, 2, 3, 3, 5, 9, 9, 14, 20, 20, 27, 30][frame])))
+            if frame == 3 { cards[12].backgroundColor = Color(red: 200, green: 40, blue: 40) }
+            if frame == 6 { cards[12].backgroundColor = Color(red: 40, green: 40, blue: 200) }
+            if frame == 9 { cards[12].backgroundColor = nil }
+            token = try reusing.render(root, into: framebuffer, previousFrame: token).frameToken
+            fresh.drawListMemo = DrawListMemo()
+            freshToken = try fresh.render(root, into: expected, previousFrame: freshToken).frameToken
+            #expect(Self.cuts(reusing.drawListMemo.ops) == Self.cuts(fresh.drawListMemo.ops), "frame \(frame)")
+            #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "frame \(frame)")
+        }
+        #expect(reusing.reusedCuts > 100, "\(reusing.reusedCuts) cuts reused")
+    }
 }

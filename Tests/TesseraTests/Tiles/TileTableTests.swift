@@ -54,4 +54,28 @@ import Testing
             #expect(table.count == 14)
         }
     }
+
+    /// A probe run that starts in the table's last slot wraps to its first ones: removing any of its keys
+    /// (or a key homed at slot 0 that the run pushed on) leaves the others found.
+    @Test func aRunAcrossTheTablesEndStaysFoundWhateverIsRemoved() {
+        let mask = TileTable.minimumCapacity * 2 - 1  // 32 slots once 8 keys are in
+        let homed = { (slot: Int) in
+            (0..<20000).lazy.map { TileKey(layer: 7, scaleBits: 0, column: $0, row: 2) }
+                .filter { Int(truncatingIfNeeded: $0.word) & mask == slot }
+        }
+        let run = Array(homed(mask).prefix(4)) + Array(homed(0).prefix(2))  // one run from slot 31 on, past slot 0
+        let fillers = (0..<6).map { TileKey(layer: 8, scaleBits: 0, column: $0, row: 5) }
+            .filter { ![mask, 0, 1, 2, 3, 4, 5].contains(Int(truncatingIfNeeded: $0.word) & mask) }
+        #expect(run.count == 6)
+        for removed in run.indices {
+            var table = TileTable()
+            for key in fillers + run { table.set(TileEntry(key: key), for: key) }
+            #expect(table.remove(run[removed]) != nil)
+            #expect(table[run[removed]] == nil)
+            #expect(run.enumerated().allSatisfy { $0.offset == removed || table[$0.element]?.key == $0.element },
+                    "removed \(removed)")
+            #expect(fillers.allSatisfy { table[$0]?.key == $0 })
+        }
+    }
 }
+
