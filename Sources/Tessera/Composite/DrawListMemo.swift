@@ -17,7 +17,8 @@
 /// compares the plan with ``Entry/op`` and rewrites the tiles right over the colour (``Entry/onto``).
 ///
 /// Memory: the last frame's top-level draw ops and signatures (shared with the frame's lists, not copied),
-/// one entry per plan op and one ``tileEntries`` element per tile op cut by shapes. Thread safety: the model thread (owned by ``Compositor``).
+/// one entry per plan op and one ``tileEntries`` element per tile op cut by shapes. Thread safety: the
+/// model thread (owned by ``Compositor``).
 struct DrawListMemo {
     struct Entry {
         let op: PlannedOp
@@ -89,4 +90,3 @@ extension PlannedOp: Equatable {
             && a.source == b.source && a.shapes == b.shapes
     }
 }
-

@@ -78,4 +78,3 @@ import Testing
         }
     }
 }
-
