@@ -62,10 +62,9 @@ struct DrawListBuilder {
     private func lastFrameMatch(_ index: Int, _ op: PlannedOp, _ tile: TileManager.ResolvedTile?)
         -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
         func match(at candidate: Int) -> (ops: Range<Int>, shift: Int, delta: (x: Int, y: Int))? {
-            // A fully transparent tile's entry holds no pieces: it was left out, not cut.
-            guard candidate >= 0, candidate < previous.entries.count, previous.entries[candidate]?.coverage != .transparent,
-                  let delta = previous.entries[candidate]?.translation(to: op) else { return nil }
-            return (previous.entries[candidate]!.ops, candidate - index, delta)
+            guard candidate >= 0, candidate < previous.entries.count, let entry = previous.entries[candidate],
+                  !entry.isLeftOut, let delta = entry.translation(to: op) else { return nil }
+            return (entry.ops, candidate - index, delta)
         }
         func entryIndex(ofTileAt index: Int) -> Int? {
             guard index < tiles.count, case .tile(let stamp)? = tiles[index]?.identity else { return nil }
@@ -170,12 +169,12 @@ struct DrawListBuilder {
             index += 1
             let source: DrawOp.Source, identity: DrawIdentity, opacity: UInt8, opaque: Bool
             var onto: Underlay?  // the colour right under this tile op, if any
-            /// Records the op's output for the next frame (top level only).
-            func remember() {
+            /// Records the op's output for the next frame (top level only); `leftOut`: a transparent tile's.
+            func remember(leftOut: Bool = false) {
                 guard groupDepth == 0 else { return }
-                if !op.shapes.isEmpty, case .tile(let stamp)? = tile?.identity { memo.tileEntries[stamp] = opIndex }
-                memo.entries[opIndex] = DrawListMemo.Entry(op: op, tile: tile?.identity, coverage: tile?.coverage,
-                                                           onto: onto?.color, ops: opsStart..<ops.count,
+                if !leftOut, !op.shapes.isEmpty, case .tile(let stamp)? = tile?.identity { memo.tileEntries[stamp] = opIndex }
+                memo.entries[opIndex] = DrawListMemo.Entry(op: op, isLeftOut: leftOut, onto: onto?.color,
+                                                           ops: opsStart..<ops.count,
                                                            signatures: signaturesStart..<signatures.count)
             }
             switch op.source {
@@ -190,7 +189,7 @@ struct DrawListBuilder {
                 }
                 guard let tile, tile.coverage != .transparent else {
                     skipped += 1
-                    if tile != nil { remember() }  // nothing to draw, the same next time
+                    if tile != nil { remember(leftOut: true) }  // nothing to draw, the same next time
                     continue
                 }
                 (source, identity, opacity) = (.tile(tile.pixels), tile.identity, op.opacity)

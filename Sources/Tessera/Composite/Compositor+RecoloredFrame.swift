@@ -128,6 +128,6 @@ private extension DrawSignature {
 
 private extension DrawListMemo.Entry {
     func replacing(op: PlannedOp, onto: Pixel?) -> DrawListMemo.Entry {
-        DrawListMemo.Entry(op: op, tile: tile, coverage: coverage, onto: onto, ops: ops, signatures: signatures)
+        DrawListMemo.Entry(op: op, isLeftOut: isLeftOut, onto: onto, ops: ops, signatures: signatures)
     }
 }

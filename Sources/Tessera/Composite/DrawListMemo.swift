@@ -1,8 +1,8 @@
 /// The last frame's draw-list output per plan op: its draw ops and damage signatures, and where its cut
 /// by shapes can be found again.
 ///
-/// Cutting ops by their rounded clips and borders (``CoverageSplitter``) was most of the draw list's time.
-/// An op's cut depends only on its destination and shapes, relative to each other
+/// Cutting ops by their rounded clips and borders (``CoverageSplitter``) took a quarter of a 4K `feed`
+/// scroll frame's draw list (`perf`: 544 of 1,970 samples) before it was reused. An op's cut depends only on its destination and shapes, relative to each other
 /// (``Entry/translation(to:)``): a frame takes the last frame's pieces of an op cut the same way, moved
 /// with it when a scroll moved it, and builds its draw ops from them as from a fresh cut. In a scroll the
 /// op's plan index changes as layers leave the plan at one end and enter at the other: a tile's op is found
@@ -22,8 +22,8 @@
 struct DrawListMemo {
     struct Entry {
         let op: PlannedOp
-        let tile: DrawIdentity?
-        let coverage: AlphaCoverage?
+        /// True for a fully transparent tile, left out of the draw list: its empty ``ops`` are not its cut.
+        let isLeftOut: Bool
         let onto: Pixel?
         /// The op's draw ops in ``ops`` and its signatures in ``signatures``.
         let ops: Range<Int>

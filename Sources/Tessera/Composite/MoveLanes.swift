@@ -256,14 +256,8 @@ final class MoveLanes: Sendable {
             return (lane.halo!.baseAddress, lane.haloRows)
         }
         let stride = framebuffer.bytesPerRow
-        var pieces = BandVisibility.subtract(skippedRows, from: rows).map { (rows: $0, temporal: !streams) }
-        if !temporalRows.isEmpty {  // rows an overlay reads back: temporal (usually none, or a header's)
-            pieces = pieces.flatMap { piece in
-                temporalRows.map { (rows: piece.rows.clamped(to: $0), temporal: true) }.filter { !$0.rows.isEmpty }
-                    + BandVisibility.subtract(temporalRows, from: piece.rows).map { (rows: $0, temporal: !streams) }
-            }
-        }
-        for (piece, temporal) in pieces {
+        /// Moves the framebuffer rows `piece` with temporal or streaming stores.
+        func move(_ piece: Range<Int>, temporal: Bool) {
             let copy = temporal ? routines.copy : routines.copyStreaming
             // The piece's sources: in the framebuffer, but for those in the halo's rows.
             let sources = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
@@ -279,12 +273,21 @@ final class MoveLanes: Sendable {
             }
             guard let halo, sources.overlaps(halo.rows) else {
                 copyRows(sources)
-                continue
+                return
             }
             let inHalo = sources.clamped(to: halo.rows)
             copyRows(sources.lowerBound..<inHalo.lowerBound)
             copyRows(inHalo, from: halo)
             copyRows(inHalo.upperBound..<sources.upperBound)
+        }
+        for piece in BandVisibility.subtract(skippedRows, from: rows) {
+            guard !temporalRows.isEmpty else {
+                move(piece, temporal: !streams)
+                continue
+            }
+            // Rows an overlay reads back right after (a header's): temporal.
+            for temporal in temporalRows where temporal.overlaps(piece) { move(piece.clamped(to: temporal), temporal: true) }
+            for other in BandVisibility.subtract(temporalRows, from: piece) { move(other, temporal: !streams) }
         }
     }
 }

@@ -85,10 +85,10 @@ final class TileManager {
     /// at once and no arrival replaces its pixels, which only a job of its entry's version could do and a
     /// ready entry has none: ``schedule(_:_:_:)`` is for entries that are not ready, and an arrival clears
     /// the entry's job; the other tiles resolve after the frame's last arrivals are taken in). Kept past the
-    /// frame (``DrawListMemo``), a tile op is drawn again only when the same installation of pixels
-    /// (``DrawIdentity/tile(stamp:)``) resolves again, which its entry still holds, or in a recoloured
-    /// frame, which only a settled tile stage allows (``repeatLastFrame(_:statistics:)``: the last frame
-    /// was complete, so no arrival, ``drain()``'s included, can have replaced a tile it showed).
+    /// frame (``DrawListMemo``), a tile op is drawn again only in a recoloured frame, which only a settled
+    /// tile stage allows (``repeatLastFrame(_:statistics:)``: the last frame was complete, so no arrival,
+    /// ``drain()``'s included, can have replaced a tile it showed); a frame that reuses an op's cut builds
+    /// its draw ops with the tiles it resolved itself.
     struct ResolvedTile {
         let pixels: PixelBuffer
         let coverage: AlphaCoverage
