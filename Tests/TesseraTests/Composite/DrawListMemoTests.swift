@@ -21,25 +21,39 @@ import TesseraPixels
         }
     }
 
+    /// A compositor that reuses cuts and one that cuts every op afresh (its memo emptied before each frame),
+    /// each with its framebuffer (``ScrollMoveTests/renderers()``).
+    final class Renderers {
+        let reusing: Compositor, fresh: Compositor
+        let framebuffer: PixelBuffer, expected: PixelBuffer
+        var token: FrameToken?, freshToken: FrameToken?
+
+        init() throws { (reusing, fresh, framebuffer, expected) = try ScrollMoveTests.renderers() }
+
+        /// Renders `root` with both: the same draw ops (``cuts(_:)``) and the same pixels.
+        func frame(_ root: Layer, _ label: String) throws {
+            token = try reusing.render(root, into: framebuffer, previousFrame: token).frameToken
+            fresh.drawListMemo = DrawListMemo()  // nothing to take: every op cut afresh
+            freshToken = try fresh.render(root, into: expected, previousFrame: freshToken).frameToken
+            #expect(DrawListMemoTests.cuts(reusing.drawListMemo.ops) == DrawListMemoTests.cuts(fresh.drawListMemo.ops), "\(label)")
+            #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "\(label)")
+        }
+    }
+
     /// Rounded cards scrolled by steps that bring cards in and take them out (their ops' plan indices
     /// shift), vertically and horizontally: every frame's draw ops equal those of a compositor that cuts
     /// every op afresh, and most shaped ops reuse the last frame's cut.
     @Test func aScrolledOpTakesTheLastFramesCutMovedAndGivesTheOpsOfAFreshCut() throws {
         let (root, scroll, _) = try ScrollMoveTests.scene()
-        let (reusing, fresh, framebuffer, expected) = try ScrollMoveTests.renderers()
-        var token: FrameToken?, freshToken: FrameToken?
+        let renderers = try Renderers(), reusing = renderers.reusing
         var shapedOps = 0
         let offsets = [(0, 0), (0, 3), (0, 10), (0, 22), (0, 40), (0, 41), (0, 75), (0, 60), (5, 60), (17, 60), (17, 0)]
         for (frame, offset) in offsets.enumerated() {
             try scroll.setContentOffset(Point(x: Double(offset.0), y: Double(offset.1)))
-            token = try reusing.render(root, into: framebuffer, previousFrame: token).frameToken
-            fresh.drawListMemo = DrawListMemo()  // nothing to take: every op cut afresh
-            freshToken = try fresh.render(root, into: expected, previousFrame: freshToken).frameToken
-            #expect(Self.cuts(reusing.drawListMemo.ops) == Self.cuts(fresh.drawListMemo.ops), "frame \(frame), offset \(offset)")
-            #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "frame \(frame)")
+            try renderers.frame(root, "frame \(frame), offset \(offset)")
             if frame > 0 { shapedOps += reusing.drawListMemo.entries.count { $0?.op.shapes.isEmpty == false } }
         }
-        #expect(fresh.reusedCuts == 0)
+        #expect(renderers.fresh.reusedCuts == 0)
         #expect(reusing.reusedCuts * 2 > shapedOps, "\(reusing.reusedCuts) of \(shapedOps) shaped ops")
     }
 
@@ -70,20 +84,15 @@ import TesseraPixels
             try scroll.addSublayer(card)
             cards.append(card)
         }
-        let (reusing, fresh, framebuffer, expected) = try ScrollMoveTests.renderers()
-        var token: FrameToken?, freshToken: FrameToken?
+        let renderers = try Renderers()
         for frame in 0..<12 {
             // Every frame changes something (an unchanged frame builds no draw list to compare).
             try scroll.setContentOffset(Point(x: 0, y: Double([0, 2, 3, 3, 5, 9, 9, 14, 20, 20, 27, 30][frame])))
             if frame == 3 { cards[12].backgroundColor = Color(red: 200, green: 40, blue: 40) }
             if frame == 6 { cards[12].backgroundColor = Color(red: 40, green: 40, blue: 200) }
             if frame == 9 { cards[12].backgroundColor = nil }
-            token = try reusing.render(root, into: framebuffer, previousFrame: token).frameToken
-            fresh.drawListMemo = DrawListMemo()
-            freshToken = try fresh.render(root, into: expected, previousFrame: freshToken).frameToken
-            #expect(Self.cuts(reusing.drawListMemo.ops) == Self.cuts(fresh.drawListMemo.ops), "frame \(frame)")
-            #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 90) == nil, "frame \(frame)")
+            try renderers.frame(root, "frame \(frame)")
         }
-        #expect(reusing.reusedCuts > 100, "\(reusing.reusedCuts) cuts reused")
+        #expect(renderers.reusing.reusedCuts > 100, "\(renderers.reusing.reusedCuts) cuts reused")
     }
 }
