@@ -29,7 +29,7 @@ protocol BenchmarkGroup: Sendable {
 struct BenchmarkRegistry: Sendable {
     var groups: [any BenchmarkGroup]
 
-    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), FormatBenchmarks(),
+    static let standard = BenchmarkRegistry(groups: [KernelBenchmarks(), ScaledBenchmarks(), RasterBenchmarks(), FrameBenchmarks(), MoveBenchmarks(), FormatBenchmarks(),
                                                      LayoutBenchmarks(), BlurBenchmarks()])
 
     func run(options: BenchmarkOptions) -> [BenchmarkResult] {

@@ -85,6 +85,10 @@ public enum ScrollBenchmark {
         /// and the frames that moved.
         public var movedPixels = 0
         public var movedFrames = 0
+        /// Of ``movedPixels``: pixels of cells known to be one colour, filled unread
+        /// (``FrameStatistics/pixelsMoveFilled``) or left as they were (``FrameStatistics/pixelsMoveKept``).
+        public var moveFilledPixels = 0
+        public var moveKeptPixels = 0
         /// Framebuffer pixels drawn over moved ones by the ops above a scroll (``FrameStatistics/pixelsOverlaid``).
         public var overlaidPixels = 0
         /// Frames that only recoloured the last frame's draw list (``FrameStatistics/isRecoloredFrame``).
@@ -204,6 +208,8 @@ public enum ScrollBenchmark {
             report.opacityPeepholes += statistics.opacityPeepholes
             report.damagedPixels += statistics.pixelsComposited
             report.movedPixels += statistics.pixelsMoved
+            report.moveFilledPixels += statistics.pixelsMoveFilled
+            report.moveKeptPixels += statistics.pixelsMoveKept
             report.overlaidPixels += statistics.pixelsOverlaid
             if statistics.pixelsMoved > 0 { report.movedFrames += 1 }
             if statistics.isRecoloredFrame { report.recoloredFrames += 1 }

@@ -107,6 +107,8 @@ extension tessera_frame_statistics {
         pixels_composited = Int64(s.pixelsComposited)
         shadow_tiles_reused = Int64(s.shadowTilesReused)
         pixels_overlaid = Int64(s.pixelsOverlaid)
+        pixels_move_filled = Int64(s.pixelsMoveFilled)
+        pixels_move_kept = Int64(s.pixelsMoveKept)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

@@ -4,7 +4,7 @@ import TesseraBench
 
 /// `tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
 /// [--raster async|sync] [--raster-cost N] [--raster-priority background|normal] [--pace vsync|none]
-/// [--scroll-moves on|off] [--moved-stores auto|temporal|streaming] [--floor on|off] [--workers N]
+/// [--scroll-moves on|off] [--moved-stores auto|temporal|streaming] [--move-cells on|off] [--floor on|off] [--workers N]
 /// [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr] [--levels-of-detail N]
 /// [--levels-of-detail-bias N] [--trace FILE.json] [--plot FILE.svg]
 /// [--json [--per-frame]]`
@@ -13,7 +13,7 @@ enum BenchCommand {
         usage: tessera bench [SCENE] [--frames N] [--speed PX/S] [--fps HZ] [--script pan|fling|fastfling|backforth|idle|spinner|zoom]
                              [--raster async|sync] [--raster-cost N] [--raster-priority background|normal]
                              [--pace vsync|none] [--scroll-moves on|off] [--moved-stores auto|temporal|streaming]
-                             [--floor on|off]
+                             [--move-cells on|off] [--floor on|off]
                              [--workers N] [--tile-size PX] [--budget MIB] [--format rgba|bgra|xrgb|xbgr]
                              [--levels-of-detail N] [--levels-of-detail-bias N]
                              [--trace FILE.json] [--plot FILE.svg] [--json [--per-frame]]
@@ -37,6 +37,9 @@ enum BenchCommand {
                          (default); off: every scrolling frame is composited (README.md, "Damage")
           --moved-stores how a frame that moves pixels stores them: auto (default: streaming when the
                          framebuffer holds at least half the last-level cache, else temporal), temporal, streaming
+          --move-cells   on: a vertical move writes 64-px cells known to hold one colour as that colour,
+                         unread, or not at all where they hold it already (default); off: it copies every
+                         pixel (README.md, "Damage")
           --floor        on: after the frames, measure the floor they are compared with: a streaming write of
                          this framebuffer from cached tiles, back to back and paced as the frames (its
                          median, and its p99 over a second of slots), and for a vertical pan that moved
@@ -77,6 +80,9 @@ enum BenchCommand {
         }
         if let stores = try options.choice("--moved-stores", ["auto", "temporal", "streaming"]) {
             bench.compositor.scrollMoveStores = stores == "auto" ? .automatic : Compositor.ScrollMoveStores(rawValue: stores)!
+        }
+        if let cells = try options.choice("--move-cells", ["on", "off"]) {
+            bench.compositor.scrollMoveCells = cells == "on"
         }
         bench.measuresFloor = try options.choice("--floor", ["on", "off"]).map { $0 == "on" } ?? true
         if let pace = try options.choice("--pace", FramePacer.Mode.allCases.map(\.rawValue)) {

@@ -86,6 +86,8 @@ enum BenchReportFormat {
             ("moved_pixels", .int(r.movedPixels)),
             ("moved_share", .number(r.movedShare)),
             ("moved_frames", .int(r.movedFrames)),
+            ("move_filled_pixels", .int(r.moveFilledPixels)),
+            ("move_kept_pixels", .int(r.moveKeptPixels)),
             ("overlaid_pixels", .int(r.overlaidPixels)),
             ("overlaid_share", .number(r.overlaidShare)),
             ("recolored_frames", .int(r.recoloredFrames)),
@@ -150,6 +152,7 @@ enum BenchReportFormat {
         func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
         func mib(_ bytes: Int) -> String { f(Double(bytes) / 1_048_576, 1) + " MiB" }
         func percent(_ part: Double) -> String { f(100 * part / totalPhase, 0) + " %" }
+        func percent(_ part: Int, of whole: Int) -> String { f(whole == 0 ? 0 : 100 * Double(part) / Double(whole), 1) }
         return """
             tessera bench \(r.scene): \(o.frames) frames, \(o.script.rawValue) at \(f(scrollSpeed(o), 0)) pt/s, \
             \(f(o.framesPerSecond, 0)) Hz (\(o.pacing == .vsync ? "vsync-paced" : "unpaced")), \(o.compositor.workers) workers, \
@@ -176,7 +179,7 @@ enum BenchReportFormat {
                 .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
-              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame, \(r.movesStream ? "streaming" : "temporal") stores; last-level cache \(r.lastLevelCacheBytes.map(mib) ?? "unknown"); \(f(100 * r.overlaidShare, 1)) % drawn over by the ops above the scroll alone), \(r.recoloredFrames) recoloured
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame, \(r.movesStream ? "streaming" : "temporal") stores, of them \(percent(r.moveFilledPixels, of: r.movedPixels)) % filled with a known colour and \(percent(r.moveKeptPixels, of: r.movedPixels)) % already right; last-level cache \(r.lastLevelCacheBytes.map(mib) ?? "unknown"); \(f(100 * r.overlaidShare, 1)) % drawn over by the ops above the scroll alone), \(r.recoloredFrames) recoloured
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               phase ms / frame  plan \(f(r.planMilliseconds / frames)), raster \(f(r.rasterMilliseconds / frames)), composite \(f(r.compositeMilliseconds / frames))
               group opacity     \(f(Double(r.offscreenPasses) / frames)) offscreen passes per frame, \(f(Double(r.opacityPeepholes) / frames)) peepholes

@@ -39,6 +39,13 @@ public struct KernelRoutines: Sendable {
     public typealias SourceOverSolid = @Sendable (
         _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
         _ width: Int, _ height: Int, _ color: UInt32, _ streams: Bool) -> Void
+    /// A vertical scroll move of `cells` whole 64-pixel cells per row over what is known of them
+    /// (`CellMoveKernels.swift`: `dst = src` in bytes, known colours filled or kept, the moved cells'
+    /// entries written); returns the cells filled and kept. Streamed when `streams`.
+    public typealias MoveCells = @Sendable (
+        _ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer, _ dstStride: Int,
+        _ cells: Int, _ height: Int, _ sourceCells: UnsafePointer<UInt64>, _ destinationCells: UnsafePointer<UInt64>,
+        _ moved: UnsafeMutablePointer<UInt64>, _ cellStride: Int, _ streams: Bool) -> (filled: Int, kept: Int)
     /// `dst = color` (`fill`) or `dst = color OVER dst` (`fillOver`); `color` is a pixel word.
     public typealias Solid = @Sendable (
         _ dst: UnsafeMutableRawPointer, _ dstStride: Int, _ width: Int, _ height: Int, _ color: UInt32) -> Void
@@ -62,13 +69,16 @@ public struct KernelRoutines: Sendable {
     /// Resampling src-over: the source scaled (nearest or bilinear) onto a destination rect
     /// (`ScaledKernels.swift`).
     public let scaledSourceOver: ScaledSourceOver
+    /// A scroll move's rows over known cells (``MoveCells``): a byte copy, whatever the destination format.
+    public let moveCells: MoveCells
     /// Orders this thread's earlier streaming stores (`sfence`); once per batch of streaming calls.
     public let storeFence: @Sendable () -> Void
 
     /// A table of one tier's entry points (each a non-inlinable function of the tier's module).
     public init(copy: @escaping Copy, sourceOver: @escaping SourceOver, fill: @escaping Solid,
                 fillOver: @escaping Solid, copyStreaming: @escaping Copy, fillStreaming: @escaping Solid,
-                sourceOverSolid: @escaping SourceOverSolid, scaledSourceOver: @escaping ScaledSourceOver, storeFence: @escaping @Sendable () -> Void) {
+                sourceOverSolid: @escaping SourceOverSolid, scaledSourceOver: @escaping ScaledSourceOver,
+                moveCells: @escaping MoveCells, storeFence: @escaping @Sendable () -> Void) {
         self.copy = copy
         self.sourceOver = sourceOver
         self.fill = fill
@@ -77,6 +87,7 @@ public struct KernelRoutines: Sendable {
         self.fillStreaming = fillStreaming
         self.sourceOverSolid = sourceOverSolid
         self.scaledSourceOver = scaledSourceOver
+        self.moveCells = moveCells
         self.storeFence = storeFence
     }
 }

@@ -376,7 +376,8 @@ extension KernelBodies {
 
 extension KernelRoutines {
     /// A tier's table for `layout`, made of its layout entry points (each taking the layout
-    /// identifier first, `@inline(never)` in the tier's module) and its store fence. Each tier keeps its
+    /// identifier first, `@inline(never)` in the tier's module), its scroll move (a byte copy, the native
+    /// one) and its store fence. Each tier keeps its
     /// native table (`rgba`) as it is; this builds the other three once.
     public init(layout: StoreLayoutID,
                 copy: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, UnsafeMutableRawPointer, Int, Int, Int) -> Void,
@@ -390,7 +391,7 @@ extension KernelRoutines {
                 scaledSourceOver: @escaping @Sendable (StoreLayoutID, UnsafeRawPointer, Int, Int, Int,
                                                        UnsafeMutableRawPointer, Int, Int, Int, ResampleMapping,
                                                        ResampleFilter, UInt8) -> Void,
-                storeFence: @escaping @Sendable () -> Void) {
+                moveCells: @escaping MoveCells, storeFence: @escaping @Sendable () -> Void) {
         self.init(copy: { copy(layout, $0, $1, $2, $3, $4, $5) },
                   sourceOver: { sourceOver(layout, $0, $1, $2, $3, $4, $5, $6) },
                   fill: { fill(layout, $0, $1, $2, $3, $4) },
@@ -399,6 +400,6 @@ extension KernelRoutines {
                   fillStreaming: { fillStreaming(layout, $0, $1, $2, $3, $4) },
                   sourceOverSolid: { sourceOverSolid(layout, $0, $1, $2, $3, $4, $5, $6, $7) },
                   scaledSourceOver: { scaledSourceOver(layout, $0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) },
-                  storeFence: storeFence)
+                  moveCells: moveCells, storeFence: storeFence)
     }
 }

@@ -14,7 +14,7 @@ public enum AVX512Kernels {
     public static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
         fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid, scaledSourceOver: scaledSourceOver,
-        storeFence: storeFence)
+        moveCells: moveCells, storeFence: storeFence)
 
     /// Whether this tier's streaming kernels stream (``KernelRoutines/copyStreaming``).
     public static var hasStreamingStores: Bool { Marker.hasStreamingStores }
@@ -96,6 +96,16 @@ public enum AVX512Kernels {
                                  _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
         KernelBodies<Marker>.scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
                                               mapping, filter, opacity)
+    }
+
+    /// ``KernelRoutines/moveCells``, compiled for this tier.
+    @inline(never)
+    public static func moveCells(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                                 _ dstStride: Int, _ cells: Int, _ height: Int, _ sourceCells: UnsafePointer<UInt64>,
+                                 _ destinationCells: UnsafePointer<UInt64>, _ moved: UnsafeMutablePointer<UInt64>,
+                                 _ cellStride: Int, _ streams: Bool) -> (filled: Int, kept: Int) {
+        KernelBodies<Marker>.moveCells(src, srcStride, dst, dstStride, cells, height, sourceCells, destinationCells,
+                                       moved, cellStride, streams)
     }
 
     /// ``KernelRoutines/storeFence``, compiled for this tier.

@@ -235,6 +235,11 @@ typedef struct tessera_frame_statistics {
     int64_t pixels_overlaid;            /**< Framebuffer pixels a move brought under ops drawn after every moved
                                              one (a fixed translucent header over a scroll): only those ops were
                                              drawn over them; not counted in pixels_composited. */
+    int64_t pixels_move_filled;         /**< Of pixels_moved: pixels of 64-pixel cells the compositor knew to hold one
+                                             colour, written as that colour without reading them (README.md,
+                                             "Damage"). */
+    int64_t pixels_move_kept;           /**< Of pixels_moved: pixels of such cells whose destination held that colour
+                                             already, not written at all. */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */

@@ -53,7 +53,9 @@ extension Compositor {
     /// (nothing started) without a woken helper, when the last move candidate saved no work, when
     /// `framebuffer` may not hold the last frame, or when the move would cover less than
     /// 1/``crewDamageFraction`` of it.
-    func startEarlyMove(_ moves: [Damage.Move], framebuffer: PixelBuffer, previousFrame: FrameToken?) -> EarlyMove? {
+    /// `cells`: what the framebuffer's cells hold (``FramebufferCells``), for the move.
+    func startEarlyMove(_ moves: [Damage.Move], framebuffer: PixelBuffer, previousFrame: FrameToken?,
+                        cells: FramebufferCells.Maps?) -> EarlyMove? {
         let viewport = framebuffer.bounds
         guard let candidate = moves.first, lastMoveSaved, configuration.workers > 1,
               damage.holds(previousFrame, viewport: viewport) else { return nil }
@@ -64,7 +66,7 @@ extension Compositor {
         func makeMove(leaving rewritten: [PixelRect]) -> ScrollMove? {
             ScrollMove(offset: candidate.offset, within: window, workers: configuration.workers,
                        chunksPerWorker: Self.earlyMoveChunksPerWorker, rewritten: rewritten, overlaid: lastOverlaid,
-                       streams: streams)
+                       streams: streams, cells: cells)
         }
         // The rows the last frame rewrote whole, if few: this frame likely rewrites them too (a header).
         guard let leaving = makeMove(leaving: lastRegions) else { return nil }

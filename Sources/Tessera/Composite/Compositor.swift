@@ -85,6 +85,9 @@ public final class Compositor {
     var patchedPlans = 0
     /// Rounded-corner and border coverage by shape, shared by every frame (`CoverageShape.swift`).
     let coverageCache = CoverageCache()
+    /// What the last frame left in the framebuffer's 64-pixel cells, for a scroll's move
+    /// (``Configuration-swift.struct/scrollMoveCells``).
+    let framebufferCells = FramebufferCells()
 
     /// Creates a compositor with an empty tile cache.
     /// - Throws: ``TesseraError/invalidArgument(argument:reason:)`` naming the bad configuration field.
@@ -184,8 +187,14 @@ public final class Compositor {
         // A patched plan is the last one recoloured: its layers, so their translations, are the last frame's
         // (which recorded them): nothing moved.
         let moves = configuration.scrollMoves && !patched ? scrollMoves(plan) : []
+        // What the framebuffer's cells hold, if it holds the last frame (known until this frame ends).
+        let cells = configuration.scrollMoveCells
+            ? framebufferCells.begin(width: framebuffer.width, height: framebuffer.height,
+                                     holdsLastFrame: damage.holds(sameFormat ? previousFrame : nil, viewport: framebuffer.bounds))
+            : nil
         // A scroll's move starts now, on the helpers (`Compositor+EarlyMove.swift`).
-        let early = startEarlyMove(moves, framebuffer: framebuffer, previousFrame: sameFormat ? previousFrame : nil)
+        let early = startEarlyMove(moves, framebuffer: framebuffer, previousFrame: sameFormat ? previousFrame : nil,
+                                   cells: cells)
         var composited = false
         defer {
             if let early {
@@ -211,8 +220,8 @@ public final class Compositor {
         var failure: (any Error)?  // only a coverage plane that cannot be allocated
         tesseraPhaseComposite {
             do {
-                try composite(plan, &resolved, recoloring: recolorings, moves: moves, early: early, into: framebuffer,
-                              previousFrame: sameFormat ? previousFrame : nil, statistics: &statistics)
+                try composite(plan, &resolved, recoloring: recolorings, moves: moves, early: early, cells: cells,
+                              into: framebuffer, previousFrame: sameFormat ? previousFrame : nil, statistics: &statistics)
                 composited = true
             } catch {
                 failure = error
@@ -227,10 +236,12 @@ public final class Compositor {
 
     /// Step 3 of the frame: the draw list (built, or the last one recoloured at `recoloring`), damage and
     /// the bands. `resolved`: the tiles step 2 prepared, emptied once the draw list is built. `moves`: the
-    /// frame's move candidates (``scrollMoves(_:)``), `early` the one already under way.
+    /// frame's move candidates (``scrollMoves(_:)``), `early` the one already under way. `cells`: what the
+    /// framebuffer's cells hold (``FramebufferCells``), for the move.
     private func composite(_ plan: FramePlan, _ resolved: inout [TileManager.ResolvedTile?], recoloring: [Int]?,
-                           moves: [Damage.Move], early: EarlyMove?, into framebuffer: PixelBuffer,
-                           previousFrame: FrameToken?, statistics: inout FrameStatistics) throws {
+                           moves: [Damage.Move], early: EarlyMove?, cells: FramebufferCells.Maps?,
+                           into framebuffer: PixelBuffer, previousFrame: FrameToken?,
+                           statistics: inout FrameStatistics) throws {
         var tracker = damage
         damage = DamageTracker()  // a frame that fails half-way leaves the framebuffer unknown: full next time
         damageFormat = framebuffer.format
@@ -262,7 +273,7 @@ public final class Compositor {
         }
         let move = early != nil ? nil : found.move.flatMap {
             ScrollMove(offset: $0.offset, within: $0.window, workers: configuration.workers, rewritten: found.regions,
-                       overlaid: found.overlay?.rects ?? [], streams: movesStream(framebuffer))
+                       overlaid: found.overlay?.rects ?? [], streams: movesStream(framebuffer), cells: cells)
         }
         // The tracker only proposes moves `ScrollMove` takes; without one, its damage would not hold.
         var regions = found.move != nil && move == nil && early == nil ? [framebuffer.bounds] : found.regions
@@ -297,6 +308,7 @@ public final class Compositor {
         if early != nil { lastMoveSaved = found.moveSaved } else if !moves.isEmpty { lastMoveSaved = move != nil }
         statistics.pixelsComposited = DamageTracker.area(regions)
         statistics.pixelsOverlaid = DamageTracker.area(overlay?.rects ?? [])
+        var moved = early?.move  // the move the framebuffer's pixels went through
         if !regions.isEmpty || overlay?.rects.isEmpty == false {  // an unchanged frame composites nothing
             // Only the ops that meet the damage matter (an op hiding another meets whatever it hides).
             var relevant = list.list, overlaid: (rects: [PixelRect], first: Int)?
@@ -323,8 +335,14 @@ public final class Compositor {
             let area = statistics.pixelsComposited + statistics.pixelsOverlaid + statistics.pixelsMoved
             let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
+            moved = moved ?? move
         } else {
             framesSinceBands = min(framesSinceBands + 1, Self.crewMemory)
+        }
+        if configuration.scrollMoveCells {
+            early?.run.join()  // (the band run joined it already, when there was one)
+            framebufferCells.finish(moved: moved, composited: regions + (overlay?.rects ?? []))
+            (statistics.pixelsMoveFilled, statistics.pixelsMoveKept) = moved?.cellPixels ?? (0, 0)
         }
         damage = tracker
         statistics.opacityPeepholes = plan.opacityPeepholes

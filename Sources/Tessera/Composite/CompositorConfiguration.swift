@@ -82,6 +82,11 @@ extension Compositor {
         public var scrollMoves: Bool
         /// How a frame that moves pixels stores them (default ``ScrollMoveStores/automatic``).
         public var scrollMoveStores: ScrollMoveStores
+        /// Whether a vertical move uses what the compositor knows of the framebuffer's 64-pixel cells (default
+        /// true; `Composite/FramebufferCells.swift`): a cell the last frames left one colour is written as that
+        /// colour without reading it, or not written where its destination already holds it. The pixels are
+        /// the same either way; off, every moved pixel is copied (for comparison).
+        public var scrollMoveCells: Bool
 
         /// A configuration with the given settings (each documented on its property); nothing is checked
         /// until ``validated()`` or ``Compositor/init(configuration:)``.
@@ -90,7 +95,8 @@ extension Compositor {
                     maximumPrepaintTiles: Int = 64, kernelTier: KernelTier? = nil,
                     rasterMode: RasterMode = .asynchronous, rasterDeadline: Duration = .zero,
                     backgroundRaster: Bool = true, levelsOfDetail: Int = 6, levelsOfDetailBias: Int = 3,
-                    scrollMoves: Bool = true, scrollMoveStores: ScrollMoveStores = .automatic) {
+                    scrollMoves: Bool = true, scrollMoveStores: ScrollMoveStores = .automatic,
+                    scrollMoveCells: Bool = true) {
             self.tileSize = tileSize
             self.workers = workers
             self.cacheBudgetBytes = cacheBudgetBytes
@@ -105,6 +111,7 @@ extension Compositor {
             self.levelsOfDetailBias = levelsOfDetailBias
             self.scrollMoves = scrollMoves
             self.scrollMoveStores = scrollMoveStores
+            self.scrollMoveCells = scrollMoveCells
         }
 
         /// Returns `self` when every field is in range.

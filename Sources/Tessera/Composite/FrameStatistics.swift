@@ -101,6 +101,11 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Framebuffer pixels moved (copied one scroll offset away) before the damage was composited: a scroll
     /// that left most of the last frame right (`DamageTracker`, "Scrolls"); 0 otherwise.
     public var pixelsMoved = 0
+    /// Of ``pixelsMoved``: pixels of cells the compositor knew to hold one colour (`FramebufferCells`),
+    /// written as that colour without reading their source (``Compositor/Configuration-swift.struct/scrollMoveCells``).
+    public var pixelsMoveFilled = 0
+    /// Of ``pixelsMoved``: pixels of such cells whose destination held that colour already, not written.
+    public var pixelsMoveKept = 0
     /// Framebuffer pixels composited (the composited rects' areas summed; overlaps counted twice): the
     /// ``damagedPixels`` but in a frame that moved pixels, where it is what the move could not give.
     public var pixelsComposited = 0

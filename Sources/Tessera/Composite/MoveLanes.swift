@@ -90,12 +90,26 @@ final class MoveLanes: Sendable {
     private let skippedRows: [Range<Int>]
     private let temporalRows: [Range<Int>]
     private let streams: Bool
+    /// What is known of the framebuffer's cells (``FramebufferCells``), when the move has it: known colours
+    /// are filled or kept instead of copied, and the moved rows' entries written.
+    private let cells: FramebufferCells.Maps?
+    /// The window's whole cells: the move's rows over them go through ``KernelRoutines/moveCells``.
+    private let cellRange: Range<Int>
+    /// Cells filled with their known colour, and cells left as they were, so far.
+    private let filledCells = Atomic<Int>(0), keptCells = Atomic<Int>(0)
+
+    /// True when the move writes the entries of its rows' whole cells (``FramebufferCells/finish(moved:composited:)``).
+    var hasCells: Bool { cells != nil && !cellRange.isEmpty }
+    /// The pixels filled with a known colour and those left as they were, once the move has run.
+    var cellPixels: (filled: Int, kept: Int) {
+        (filledCells.load(ordering: .relaxed) * FramebufferCell.width, keptCells.load(ordering: .relaxed) * FramebufferCell.width)
+    }
 
     /// The lanes of a vertical move of `window` by `offsetY` (≠ 0, `|offsetY| < window.height`) run as
     /// `slots` chunks (each with a lane slot of its own, plus ``spareSlotsPerChunk`` spare ones); `nil`
     /// when the window has too many blocks for a lane word.
     init?(window: PixelRect, offsetY: Int, slots: Int, skippedRows: [Range<Int>], temporalRows: [Range<Int>] = [],
-          streams: Bool) {
+          streams: Bool, cells: FramebufferCells.Maps? = nil) {
         distance = abs(offsetY)
         blockRows = Swift.min(distance, ScrollMove.maximumBlockRows)
         blocks = (window.height + blockRows - 1) / blockRows
@@ -106,6 +120,8 @@ final class MoveLanes: Sendable {
         self.skippedRows = skippedRows
         self.temporalRows = temporalRows
         self.streams = streams
+        self.cells = cells
+        cellRange = cells == nil ? 0..<0 : FramebufferCells.wholeCells(of: window.minX..<window.maxX)
         chunks = slots
         lanes = (0..<(slots * (1 + Self.spareSlotsPerChunk))).map { _ in Lane() }
         lanes[0].word.store(Self.pack(next: 0, limit: blocks, successor: nil), ordering: .relaxed)
@@ -245,6 +261,30 @@ final class MoveLanes: Sendable {
     /// A lane's saved rows: its pixels (the window's columns, rows packed) and their framebuffer rows.
     private typealias Halo = (pixels: UnsafeMutableRawPointer, rows: Range<Int>)
 
+    /// Writes the window's columns of the framebuffer rows that framebuffer rows `rows` move to, from `src`
+    /// (those rows' pixels: in the framebuffer, or a halo) with `copy` (temporal or streaming as `streams`
+    /// says), over the known cells (``KernelRoutines/moveCells``) when the move has them.
+    private func moveRows(_ rows: Range<Int>, from src: UnsafeRawPointer, _ srcStride: Int,
+                          to dst: UnsafeMutableRawPointer, _ dstStride: Int, copy: KernelRoutines.Copy, streams: Bool,
+                          _ routines: KernelRoutines) {
+        guard let cells, !cellRange.isEmpty else {
+            copy(src, srcStride, dst, dstStride, window.width, rows.count)
+            return
+        }
+        // The pixels before the first whole cell and after the last are copied.
+        let head = cellRange.lowerBound * FramebufferCell.width - window.minX
+        let tail = head + cellRange.count * FramebufferCell.width
+        if head > 0 { copy(src, srcStride, dst, dstStride, head, rows.count) }
+        let perRow = cells.cellsPerRow
+        let source = rows.lowerBound * perRow + cellRange.lowerBound, destination = source + offsetY * perRow
+        let (filled, kept) = routines.moveCells(src + head * 4, srcStride, dst + head * 4, dstStride, cellRange.count,
+                                                rows.count, cells.current + source, cells.current + destination,
+                                                cells.next + destination, perRow, streams)
+        if tail < window.width { copy(src + tail * 4, srcStride, dst + tail * 4, dstStride, window.width - tail, rows.count) }
+        if filled > 0 { filledCells.add(filled, ordering: .relaxed) }
+        if kept > 0 { keptCells.add(kept, ordering: .relaxed) }
+    }
+
     /// Moves block `block` of a lane whose limit is `limit`: its rows that read the next lane's first
     /// rows (`successor`, starting at `limit`) read them from that lane's halo.
     private func move(block: Int, limit: Int, successor: Lane?, of framebuffer: PixelBuffer, _ routines: KernelRoutines) {
@@ -265,10 +305,11 @@ final class MoveLanes: Sendable {
                 guard !part.isEmpty else { return }
                 let destination = framebuffer.baseAddress + (part.lowerBound + offsetY) * stride + window.minX * 4
                 if let halo {
-                    copy(halo.pixels + (part.lowerBound - halo.rows.lowerBound) * window.width * 4, window.width * 4,
-                         destination, stride, window.width, part.count)
+                    moveRows(part, from: halo.pixels + (part.lowerBound - halo.rows.lowerBound) * window.width * 4,
+                             window.width * 4, to: destination, stride, copy: copy, streams: !temporal, routines)
                 } else {
-                    copy(destination - offsetY * stride, stride, destination, stride, window.width, part.count)
+                    moveRows(part, from: destination - offsetY * stride, stride, to: destination, stride, copy: copy,
+                             streams: !temporal, routines)
                 }
             }
             guard let halo, sources.overlaps(halo.rows) else {

@@ -29,8 +29,13 @@ import TesseraPixels
 /// (``MoveLanes``: whole rows stream far faster than columns of them). A horizontal move moves each row in
 /// place (`memmove`, temporal whatever ``streams`` says); each chunk is a range of rows.
 ///
-/// Cost: a read and a write of every moved pixel (about one copy of the framebuffer), plus `|offset.y|`
-/// rows copied and read again per split of a vertical move. Thread safety: a value whose copies share one
+/// With what is known of the framebuffer's cells (``FramebufferCells``), a vertical move fills a cell of
+/// one known colour instead of copying it and leaves it alone where the destination holds that colour
+/// already (the same bytes as the copy).
+///
+/// Cost: a read and a write of every moved pixel (about one copy of the framebuffer), less the known
+/// cells' reads (filled) or both (kept), plus `|offset.y|` rows copied and read again per split of a
+/// vertical move. Thread safety: a value whose copies share one
 /// run: its chunks may run concurrently on one framebuffer, each once, and must all have returned before
 /// anything else reads or writes its pixels.
 package struct ScrollMove: Sendable {
@@ -66,8 +71,11 @@ package struct ScrollMove: Sendable {
     /// thread joins (``Compositor``'s early move), so that the work is shared whenever it joins.
     /// `streams`: a vertical move writes with streaming stores, but for the rows of `overlaid` (rects the
     /// frame draws over after the move, disjoint) that cover the window from side to side.
+    /// `cells`: what is known of the framebuffer's cells (``FramebufferCells``), for a vertical move to fill
+    /// or keep known colours instead of copying them, and to write its rows' entries.
     init?(offset: (x: Int, y: Int), within area: PixelRect, workers: Int, chunksPerWorker: Int = 1,
-          rewritten: [PixelRect] = [], overlaid: [PixelRect] = [], streams: Bool = false) {
+          rewritten: [PixelRect] = [], overlaid: [PixelRect] = [], streams: Bool = false,
+          cells: FramebufferCells.Maps? = nil) {
         guard (offset.x == 0) != (offset.y == 0) else { return nil }
         let window = area.intersection(area.offsetBy(dx: offset.x, dy: offset.y))
         guard !window.isEmpty else { return nil }
@@ -83,7 +91,7 @@ package struct ScrollMove: Sendable {
         skippedRows = offset.y == 0 ? [] : Self.spannedRows(of: rewritten, in: window)
         temporalRows = offset.y == 0 || !streams ? [] : Self.spannedRows(of: overlaid, in: window)
         lanes = offset.y == 0 ? nil : MoveLanes(window: window, offsetY: offset.y, slots: chunks, skippedRows: skippedRows,
-                                               temporalRows: temporalRows, streams: streams)
+                                               temporalRows: temporalRows, streams: streams, cells: cells)
         if offset.y != 0, lanes == nil { return nil }  // a window of more blocks than a lane word names
     }
 
@@ -121,6 +129,10 @@ package struct ScrollMove: Sendable {
         }
         return writes(rect.minY..<rect.maxY) || writes((rect.minY + offset.y)..<(rect.maxY + offset.y))
     }
+
+    /// The moved pixels a vertical move over known cells filled with their colour, and those it left as
+    /// they were (the destination held that colour already), once it has run; zero without cells.
+    var cellPixels: (filled: Int, kept: Int) { lanes?.cellPixels ?? (0, 0) }
 
     /// True when the move's rows `rows` are written and no worker of the move touches them any more
     /// (``MoveLanes/hasMoved(_:)``); false when that is not known (a horizontal move's chunks).

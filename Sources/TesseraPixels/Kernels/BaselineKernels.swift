@@ -11,7 +11,7 @@ enum BaselineKernels {
     static let routines = KernelRoutines(
         copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver, copyStreaming: copyStreaming,
         fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid, scaledSourceOver: scaledSourceOver,
-        storeFence: storeFence)
+        moveCells: moveCells, storeFence: storeFence)
 
     /// This tier's marker: the kernel bodies are specialized for it, in this module.
     enum Marker: KernelTierMarker {
@@ -88,6 +88,15 @@ enum BaselineKernels {
                                  _ mapping: ResampleMapping, _ filter: ResampleFilter, _ opacity: UInt8) {
         KernelBodies<Marker>.scaledSourceOver(src, srcStride, srcWidth, srcHeight, dst, dstStride, width, height,
                                               mapping, filter, opacity)
+    }
+
+    @inline(never)
+    static func moveCells(_ src: UnsafeRawPointer, _ srcStride: Int, _ dst: UnsafeMutableRawPointer,
+                          _ dstStride: Int, _ cells: Int, _ height: Int, _ sourceCells: UnsafePointer<UInt64>,
+                          _ destinationCells: UnsafePointer<UInt64>, _ moved: UnsafeMutablePointer<UInt64>,
+                          _ cellStride: Int, _ streams: Bool) -> (filled: Int, kept: Int) {
+        KernelBodies<Marker>.moveCells(src, srcStride, dst, dstStride, cells, height, sourceCells, destinationCells,
+                                       moved, cellStride, streams)
     }
 
     @inline(never)

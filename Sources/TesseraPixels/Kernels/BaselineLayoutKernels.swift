@@ -24,7 +24,7 @@ extension BaselineKernels {
         KernelRoutines(layout: layout, copy: copy, sourceOver: sourceOver, fill: fill, fillOver: fillOver,
                        copyStreaming: copyStreaming, fillStreaming: fillStreaming, sourceOverSolid: sourceOverSolid,
                        scaledSourceOver: scaledSourceOver,
-                       storeFence: storeFence)
+                       moveCells: moveCells, storeFence: storeFence)
     }
 
     @inline(never)

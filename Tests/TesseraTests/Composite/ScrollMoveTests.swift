@@ -95,7 +95,8 @@ import TesseraKernelBodies
 
     /// A streamed move writes the rows an overlay draws over right after (rects covering the window from
     /// side to side) with temporal stores, and every other row it writes with streaming stores; the pixels
-    /// are those of any move. Rows it skips are written by neither.
+    /// are those of any move. Rows it skips are written by neither. The same over the framebuffer's cells
+    /// (`FramebufferCells`: their copy kernel is told which stores to use).
     @Test(arguments: [5, -7, 16, -17, 63])
     func aStreamedMoveWritesTheOverlaidRowsWithTemporalStores(dy: Int) throws {
         let (width, height) = (613, 131)
@@ -104,9 +105,13 @@ import TesseraKernelBodies
                         PixelRect(x: 0, y: 32, width: width, height: 3),   // touches the one before: joined
                         PixelRect(x: 0, y: 50, width: 600, height: 10),    // not the whole width: streamed
                         PixelRect(x: 0, y: 120, width: width, height: 40)] // past the window's end: clamped
+      for withCells in [false, true] {
         for workers in [1, 2, 3] {
+            let cells = FramebufferCells()
+            let maps = withCells ? cells.begin(width: width, height: height, holdsLastFrame: false) : nil
             let move = try #require(ScrollMove(offset: (0, dy), within: PixelRect(x: 0, y: 0, width: width, height: height),
-                                               workers: workers, rewritten: rewritten, overlaid: overlaid, streams: true))
+                                               workers: workers, rewritten: rewritten, overlaid: overlaid, streams: true,
+                                               cells: maps))
             let window = move.window.minY..<move.window.maxY
             #expect(move.temporalRows == [12..<35, 120..<height].map { $0.clamped(to: window) }.filter { !$0.isEmpty })
             let (buffer, memory) = try Self.numbered(width: width, height: height, padding: 3)
@@ -125,15 +130,19 @@ import TesseraKernelBodies
                     log.record(dst, dstStride, h, streamed: true)
                     active.copyStreaming(src, srcStride, dst, dstStride, w, h)
                 }, fillStreaming: active.fillStreaming, sourceOverSolid: active.sourceOverSolid,
-                scaledSourceOver: active.scaledSourceOver, storeFence: active.storeFence)
+                scaledSourceOver: active.scaledSourceOver,
+                moveCells: { src, srcStride, dst, dstStride, count, h, known, held, moved, cellStride, streams in
+                    log.record(dst, dstStride, h, streamed: streams)
+                    return active.moveCells(src, srcStride, dst, dstStride, count, h, known, held, moved, cellStride, streams)
+                }, storeFence: active.storeFence)
             DispatchQueue.concurrentPerform(iterations: move.chunks) { chunk in
                 move.run(chunk: chunk, of: buffer, routines)
             }
             let moved = Set(window).subtracting(0..<12)  // the rows the move writes
             let temporal = Set(move.temporalRows.flatMap { $0 })
             log.rows.withLock { written in
-                #expect(written.temporal == moved.intersection(temporal), "offset \(dy), \(workers) workers")
-                #expect(written.streamed == moved.subtracting(temporal), "offset \(dy), \(workers) workers")
+                #expect(written.temporal == moved.intersection(temporal), "offset \(dy), \(workers) workers, cells \(withCells)")
+                #expect(written.streamed == moved.subtracting(temporal), "offset \(dy), \(workers) workers, cells \(withCells)")
             }
             var wrong = 0
             for y in 0..<height {
@@ -144,8 +153,9 @@ import TesseraKernelBodies
                     if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
                 }
             }
-            #expect(wrong == 0, "offset \(dy), \(workers) workers, \(move.chunks) chunks")
+            #expect(wrong == 0, "offset \(dy), \(workers) workers, \(move.chunks) chunks, cells \(withCells)")
         }
+      }
         // Nothing is temporal when the move does not stream, nor in a horizontal move.
         let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         #expect(try #require(ScrollMove(offset: (0, dy), within: bounds, workers: 2, overlaid: overlaid)).temporalRows.isEmpty)
