@@ -225,7 +225,8 @@ final class MoveLanes: Sendable {
     }
 
     /// Copies into `lane`'s halo the rows the lane before it reads from move-order row `start · B` on (up
-    /// to `d` rows, within the window: rows past it are never written), for the readers the move writes.
+    /// to `d` rows, within the window: rows past it are never written), for the readers the move writes
+    /// (over known cells, what they read of them: ``saveRows(_:from:_:to:_:copy:)``).
     /// With streaming stores when the move streams (the old lane reads the halo only at its end, after the
     /// move has streamed megabytes through the caches: the copy need not read the slab's lines for
     /// ownership), fenced before the caller publishes the halo.
@@ -241,11 +242,43 @@ final class MoveLanes: Sendable {
         let copy = streams ? routines.copyStreaming : routines.copy
         for piece in BandVisibility.subtract(skippedRows, from: readers) {
             let source = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
-            copy(framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
-                 framebuffer.bytesPerRow, halo + (source.lowerBound - sources.lowerBound) * stride, stride,
-                 window.width, source.count)
+            saveRows(source, from: framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
+                     framebuffer.bytesPerRow, to: halo + (source.lowerBound - sources.lowerBound) * stride, stride,
+                     copy: copy)
         }
         if streams { routines.storeFence() }  // before `haloReady`: a release orders no streaming store
+    }
+
+    /// Copies the window's columns of framebuffer rows `rows` from `src` to `dst` with `copy`; over known
+    /// cells, only what ``moveRows(_:from:_:to:_:copy:streams:_:)`` reads of them: cells of a known colour
+    /// are filled or kept from their entries, never read, so they are left out (on `tessera bench feed`
+    /// more than half of a halo's cells).
+    private func saveRows(_ rows: Range<Int>, from src: UnsafeRawPointer, _ srcStride: Int,
+                          to dst: UnsafeMutableRawPointer, _ dstStride: Int, copy: KernelRoutines.Copy) {
+        guard let cells, !cellRange.isEmpty else {
+            copy(src, srcStride, dst, dstStride, window.width, rows.count)
+            return
+        }
+        let head = cellRange.lowerBound * FramebufferCell.width - window.minX
+        let tail = head + cellRange.count * FramebufferCell.width
+        if head > 0 { copy(src, srcStride, dst, dstStride, head, rows.count) }
+        if tail < window.width { copy(src + tail * 4, srcStride, dst + tail * 4, dstStride, window.width - tail, rows.count) }
+        for (index, y) in rows.enumerated() {
+            let entries = cells.current + y * cells.cellsPerRow
+            let source = src + index * srcStride, destination = dst + index * dstStride
+            var k = cellRange.lowerBound
+            while k < cellRange.upperBound {
+                guard !FramebufferCell.isColor(entries[k]) else {
+                    k += 1
+                    continue
+                }
+                var end = k + 1
+                while end < cellRange.upperBound, !FramebufferCell.isColor(entries[end]) { end += 1 }
+                let offset = (head + (k - cellRange.lowerBound) * FramebufferCell.width) * 4
+                copy(source + offset, srcStride, destination + offset, dstStride, (end - k) * FramebufferCell.width, 1)
+                k = end
+            }
+        }
     }
 
     /// True when framebuffer rows `rows` (within the window) are moved, and no worker of the move

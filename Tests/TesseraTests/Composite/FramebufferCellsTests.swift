@@ -107,6 +107,58 @@ import TesseraKernelBodies
         }
     }
 
+    /// A move over known cells split into lanes in a random order (each split saving a halo of only the
+    /// cells the lane before it reads) moves every row as one thread does, and leaves true entries.
+    @Test(arguments: [6, -9, 16, -33])
+    func splitLanesOverKnownCellsMoveAsOneThreadDoes(dy: Int) throws {
+        let (width, height) = (613, 900)
+        var random = SplitMix64(seed: UInt64(bitPattern: Int64(dy)) &+ 0xCE11)
+        var splits = 0
+        for round in 0..<6 {
+            let (buffer, memory) = try Self.framebuffer(width: width, height: height)
+            defer { memory.deallocate() }
+            let cells = FramebufferCells(), routines = Kernels.active.routines
+            // A first move learns the cells.
+            let first = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 1,
+                                                cells: cells.begin(width: width, height: height, holdsLastFrame: false)))
+            first.run(chunk: 0, of: buffer, routines)
+            cells.finish(moved: first, composited: [])
+            let rowWords = buffer.bytesPerRow / 4
+            let before = (0..<(rowWords * height)).map { memory.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            let maps = try #require(cells.begin(width: width, height: height, holdsLastFrame: true))
+            let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 4, streams: round % 2 == 0,
+                                               cells: maps))
+            let lanes = try #require(move.lanes)
+            var open = [0], free = Array(1..<move.chunks)
+            for _ in 0..<40 {
+                if !free.isEmpty, random.next() % 3 == 0 {
+                    let slot = free.removeFirst()
+                    if lanes.split(into: slot, of: buffer, routines) {
+                        open.append(slot)
+                        splits += 1
+                    }
+                } else {
+                    lanes.run(lane: open[Int(random.next() % UInt64(open.count))], of: buffer, routines,
+                              blocks: 1 + Int(random.next() % 4))
+                }
+            }
+            for slot in open.shuffled(using: &random) { lanes.run(lane: slot, of: buffer, routines) }
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<rowWords {
+                    let sy = y - dy
+                    let expected = x < width && sy >= 0 && sy < height ? before[sy * rowWords + x] : before[y * rowWords + x]
+                    if memory.load(fromByteOffset: (y * rowWords + x) * 4, as: UInt32.self) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "offset \(dy), round \(round): \(wrong) pixels")
+            cells.finish(moved: move, composited: [])
+            #expect(Self.untrue(cells, buffer).isEmpty, "offset \(dy), round \(round)")
+            #expect(move.cellPixels.filled > 0, "offset \(dy), round \(round)")
+        }
+        #expect(splits >= 6, "\(splits) splits")
+    }
+
     /// A scene of flat stripes (opaque backgrounds) and patterned cards in a scroll layer whose window
     /// starts inside a cell, scrolled by whole pixels with a recoloured stripe, an invalidated card, a
     /// horizontal scroll and a hidden card between: every damage-only frame equals a full frame, and the
