@@ -95,6 +95,8 @@ final class MoveLanes: Sendable {
     private let cells: FramebufferCells.Maps?
     /// The window's whole cells: the move's rows over them go through ``KernelRoutines/moveCells``.
     private let cellRange: Range<Int>
+    /// Their columns, pixels from the window's left edge; the columns before and after are copied.
+    private let cellColumns: Range<Int>
     /// Cells filled with their known colour, and cells left as they were, so far.
     private let filledCells = Atomic<Int>(0), keptCells = Atomic<Int>(0)
 
@@ -122,6 +124,8 @@ final class MoveLanes: Sendable {
         self.streams = streams
         self.cells = cells
         cellRange = cells == nil ? 0..<0 : FramebufferCells.wholeCells(of: window.minX..<window.maxX)
+        cellColumns = (cellRange.lowerBound * FramebufferCell.width - window.minX)
+            ..< (cellRange.upperBound * FramebufferCell.width - window.minX)
         chunks = slots
         lanes = (0..<(slots * (1 + Self.spareSlotsPerChunk))).map { _ in Lane() }
         lanes[0].word.store(Self.pack(next: 0, limit: blocks, successor: nil), ordering: .relaxed)
@@ -259,10 +263,7 @@ final class MoveLanes: Sendable {
             copy(src, srcStride, dst, dstStride, window.width, rows.count)
             return
         }
-        let head = cellRange.lowerBound * FramebufferCell.width - window.minX
-        let tail = head + cellRange.count * FramebufferCell.width
-        if head > 0 { copy(src, srcStride, dst, dstStride, head, rows.count) }
-        if tail < window.width { copy(src + tail * 4, srcStride, dst + tail * 4, dstStride, window.width - tail, rows.count) }
+        copyOutsideCells(rows.count, from: src, srcStride, to: dst, dstStride, copy: copy)
         for (index, y) in rows.enumerated() {
             let entries = cells.current + y * cells.cellsPerRow
             let source = src + index * srcStride, destination = dst + index * dstStride
@@ -274,7 +275,7 @@ final class MoveLanes: Sendable {
                 }
                 var end = k + 1
                 while end < cellRange.upperBound, !FramebufferCell.isColor(entries[end]) { end += 1 }
-                let offset = (head + (k - cellRange.lowerBound) * FramebufferCell.width) * 4
+                let offset = (cellColumns.lowerBound + (k - cellRange.lowerBound) * FramebufferCell.width) * 4
                 copy(source + offset, srcStride, destination + offset, dstStride, (end - k) * FramebufferCell.width, 1)
                 k = end
             }
@@ -304,18 +305,22 @@ final class MoveLanes: Sendable {
             copy(src, srcStride, dst, dstStride, window.width, rows.count)
             return
         }
-        // The pixels before the first whole cell and after the last are copied.
-        let head = cellRange.lowerBound * FramebufferCell.width - window.minX
-        let tail = head + cellRange.count * FramebufferCell.width
-        if head > 0 { copy(src, srcStride, dst, dstStride, head, rows.count) }
-        let perRow = cells.cellsPerRow
+        copyOutsideCells(rows.count, from: src, srcStride, to: dst, dstStride, copy: copy)
+        let perRow = cells.cellsPerRow, offset = cellColumns.lowerBound * 4
         let source = rows.lowerBound * perRow + cellRange.lowerBound, destination = source + offsetY * perRow
-        let (filled, kept) = routines.moveCells(src + head * 4, srcStride, dst + head * 4, dstStride, cellRange.count,
+        let (filled, kept) = routines.moveCells(src + offset, srcStride, dst + offset, dstStride, cellRange.count,
                                                 rows.count, cells.current + source, cells.current + destination,
                                                 cells.next + destination, perRow, streams)
-        if tail < window.width { copy(src + tail * 4, srcStride, dst + tail * 4, dstStride, window.width - tail, rows.count) }
         if filled > 0 { filledCells.add(filled, ordering: .relaxed) }
         if kept > 0 { keptCells.add(kept, ordering: .relaxed) }
+    }
+
+    /// Copies the window's columns before its first whole cell and after its last, `rows` rows.
+    private func copyOutsideCells(_ rows: Int, from src: UnsafeRawPointer, _ srcStride: Int,
+                                  to dst: UnsafeMutableRawPointer, _ dstStride: Int, copy: KernelRoutines.Copy) {
+        let (head, tail) = (cellColumns.lowerBound, cellColumns.upperBound)
+        if head > 0 { copy(src, srcStride, dst, dstStride, head, rows) }
+        if tail < window.width { copy(src + tail * 4, srcStride, dst + tail * 4, dstStride, window.width - tail, rows) }
     }
 
     /// Moves block `block` of a lane whose limit is `limit`: its rows that read the next lane's first

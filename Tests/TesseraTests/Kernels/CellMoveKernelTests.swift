@@ -35,7 +35,7 @@ import TesseraKernelBodies
             cell.storeBytes(of: kind == .mixed ? word(&rng) : color, toByteOffset: i * 4, as: UInt32.self)
         }
         if kind == .mixed, (1..<FramebufferCell.width).allSatisfy({
-            cell.load(fromByteOffset: $0 * 4, as: UInt32.self) == cell.load(as: UInt32.self)
+            cell.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) == cell.loadUnaligned(as: UInt32.self)
         }) {
             return FramebufferCell.entry(color)  // (random words that happen to be one colour)
         }
