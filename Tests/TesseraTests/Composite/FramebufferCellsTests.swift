@@ -128,21 +128,8 @@ import TesseraKernelBodies
             let maps = try #require(cells.begin(width: width, height: height, holdsLastFrame: true))
             let move = try #require(ScrollMove(offset: (0, dy), within: buffer.bounds, workers: 4, streams: round % 2 == 0,
                                                cells: maps))
-            let lanes = try #require(move.lanes)
-            var open = [0], free = Array(1..<move.chunks)
-            for _ in 0..<40 {
-                if !free.isEmpty, random.next() % 3 == 0 {
-                    let slot = free.removeFirst()
-                    if lanes.split(into: slot, of: buffer, routines) {
-                        open.append(slot)
-                        splits += 1
-                    }
-                } else {
-                    lanes.run(lane: open[Int(random.next() % UInt64(open.count))], of: buffer, routines,
-                              blocks: 1 + Int(random.next() % 4))
-                }
-            }
-            for slot in open.shuffled(using: &random) { lanes.run(lane: slot, of: buffer, routines) }
+            splits += ScrollMoveTests.runLanesAtRandom(try #require(move.lanes), slots: move.chunks, of: buffer, routines,
+                                                       &random)
             var wrong = 0
             for y in 0..<height {
                 for x in 0..<rowWords {

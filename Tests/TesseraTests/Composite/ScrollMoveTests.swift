@@ -255,20 +255,7 @@ import TesseraKernelBodies
             let lanes = try #require(move.lanes)
             let routines = Kernels.active.routines
             if round < 20 {
-                var open = [0], free = Array(1..<move.chunks)
-                for _ in 0..<40 {
-                    if !free.isEmpty, random.next() % 3 == 0 {
-                        let slot = free.removeFirst()
-                        if lanes.split(into: slot, of: buffer, routines) {
-                            open.append(slot)
-                            splits += 1
-                        }
-                    } else {
-                        lanes.run(lane: open[Int(random.next() % UInt64(open.count))], of: buffer, routines,
-                                  blocks: 1 + Int(random.next() % 4))
-                    }
-                }
-                for slot in open.shuffled(using: &random) { lanes.run(lane: slot, of: buffer, routines) }
+                splits += Self.runLanesAtRandom(lanes, slots: move.chunks, of: buffer, routines, &random)
             } else {  // threads: every chunk at once
                 DispatchQueue.concurrentPerform(iterations: move.chunks) { move.run(chunk: $0, of: buffer, routines) }
             }
@@ -285,6 +272,28 @@ import TesseraKernelBodies
             #expect(wrong == 0, "offset \(dy), round \(round), \(move.chunks) slots")
         }
         #expect(splits > 10, "the interleavings split lanes")
+    }
+
+    /// Runs `lanes` (of `slots` chunks) on this thread in a random order: splits into the free slots and
+    /// claims of 1–4 blocks of the open lanes interleaved, then every open lane to its end. Returns the
+    /// splits made.
+    static func runLanesAtRandom(_ lanes: MoveLanes, slots: Int, of buffer: PixelBuffer, _ routines: KernelRoutines,
+                                 _ random: inout SplitMix64) -> Int {
+        var open = [0], free = Array(1..<slots), splits = 0
+        for _ in 0..<40 {
+            if !free.isEmpty, random.next() % 3 == 0 {
+                let slot = free.removeFirst()
+                if lanes.split(into: slot, of: buffer, routines) {
+                    open.append(slot)
+                    splits += 1
+                }
+            } else {
+                lanes.run(lane: open[Int(random.next() % UInt64(open.count))], of: buffer, routines,
+                          blocks: 1 + Int(random.next() % 4))
+            }
+        }
+        for slot in open.shuffled(using: &random) { lanes.run(lane: slot, of: buffer, routines) }
+        return splits
     }
 
     /// A worker that finished its lane splits again: a lane whose worker stopped after one block (a
