@@ -43,7 +43,9 @@ struct MoveBenchmarks: BenchmarkGroup {
             (0..<cellsPerRow).map { k -> UInt64 in
                 let cell = frame.baseAddress + y * stride + k * FramebufferCell.width * 4
                 let first = cell.load(as: UInt32.self)
-                let same = (0..<FramebufferCell.width).allSatisfy { cell.load(fromByteOffset: $0 * 4, as: UInt32.self) == first }
+                let same = (0..<FramebufferCell.width).allSatisfy {
+                    cell.load(fromByteOffset: $0 * 4, as: UInt32.self) == first
+                }
                 return same ? FramebufferCell.entry(first) : FramebufferCell.mixed
             }
         }

@@ -104,7 +104,8 @@ final class MoveLanes: Sendable {
     var hasCells: Bool { cells != nil && !cellRange.isEmpty }
     /// The pixels filled with a known colour and those left as they were, once the move has run.
     var cellPixels: (filled: Int, kept: Int) {
-        (filledCells.load(ordering: .relaxed) * FramebufferCell.width, keptCells.load(ordering: .relaxed) * FramebufferCell.width)
+        (filledCells.load(ordering: .relaxed) * FramebufferCell.width,
+         keptCells.load(ordering: .relaxed) * FramebufferCell.width)
     }
 
     /// The lanes of a vertical move of `window` by `offsetY` (≠ 0, `|offsetY| < window.height`) run as
@@ -246,9 +247,9 @@ final class MoveLanes: Sendable {
         let copy = streams ? routines.copyStreaming : routines.copy
         for piece in BandVisibility.subtract(skippedRows, from: readers) {
             let source = (piece.lowerBound - offsetY)..<(piece.upperBound - offsetY)
-            saveRows(source, from: framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4,
-                     framebuffer.bytesPerRow, to: halo + (source.lowerBound - sources.lowerBound) * stride, stride,
-                     copy: copy)
+            let from = framebuffer.baseAddress + source.lowerBound * framebuffer.bytesPerRow + window.minX * 4
+            saveRows(source, from: from, framebuffer.bytesPerRow,
+                     to: halo + (source.lowerBound - sources.lowerBound) * stride, stride, copy: copy)
         }
         if streams { routines.storeFence() }  // before `haloReady`: a release orders no streaming store
     }
