@@ -38,18 +38,9 @@ struct MoveBenchmarks: BenchmarkGroup {
         _ = try compositor.render(bench.scene.root, into: frame)
         let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
         let cellsPerRow = width / FramebufferCell.width
-        // The frame's entries, as a scan finds them.
-        let entries = (0..<height).flatMap { y in
-            (0..<cellsPerRow).map { k -> UInt64 in
-                let cell = frame.baseAddress + y * stride + k * FramebufferCell.width * 4
-                let first = cell.load(as: UInt32.self)
-                let same = (0..<FramebufferCell.width).allSatisfy {
-                    cell.load(fromByteOffset: $0 * 4, as: UInt32.self) == first
-                }
-                return same ? FramebufferCell.entry(first) : FramebufferCell.mixed
-            }
-        }
+        // The frame's entries, as a scroll's frames find them (ScalarReference.moveCells scans every cell).
         let framebuffer = try PixelBuffer(width: width, height: height)
+        let entries = ScalarReference.moveCells(frame, onto: framebuffer, cells: cellsPerRow, cellStride: cellsPerRow)
         let current = UnsafeMutablePointer<UInt64>.allocate(capacity: entries.count)
         let next = UnsafeMutablePointer<UInt64>.allocate(capacity: entries.count)
         let evict = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 64)
