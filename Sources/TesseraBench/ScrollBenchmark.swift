@@ -91,6 +91,9 @@ public enum ScrollBenchmark {
         public var moveKeptPixels = 0
         /// Framebuffer pixels drawn over moved ones by the ops above a scroll (``FrameStatistics/pixelsOverlaid``).
         public var overlaidPixels = 0
+        /// Of ``overlaidPixels``: pixels a translucent colour was drawn over as a fill, unread, over cells
+        /// known to be one colour (``FrameStatistics/pixelsOverlaidFilled``).
+        public var overlaidFilledPixels = 0
         /// Frames that only recoloured the last frame's draw list (``FrameStatistics/isRecoloredFrame``).
         public var recoloredFrames = 0
         public var peakResidentBytes: Int?
@@ -211,6 +214,7 @@ public enum ScrollBenchmark {
             report.moveFilledPixels += statistics.pixelsMoveFilled
             report.moveKeptPixels += statistics.pixelsMoveKept
             report.overlaidPixels += statistics.pixelsOverlaid
+            report.overlaidFilledPixels += statistics.pixelsOverlaidFilled
             if statistics.pixelsMoved > 0 { report.movedFrames += 1 }
             if statistics.isRecoloredFrame { report.recoloredFrames += 1 }
             if options.recordsFrames {

@@ -109,6 +109,7 @@ extension tessera_frame_statistics {
         pixels_overlaid = Int64(s.pixelsOverlaid)
         pixels_move_filled = Int64(s.pixelsMoveFilled)
         pixels_move_kept = Int64(s.pixelsMoveKept)
+        pixels_overlaid_filled = Int64(s.pixelsOverlaidFilled)
         let rects = s.damage.prefix(Int(TESSERA_MAX_DAMAGE_RECTS))
         damage_count = Int64(rects.count)
         withUnsafeMutableBytes(of: &damage) { raw in

@@ -89,6 +89,7 @@ enum BenchReportFormat {
             ("move_filled_pixels", .int(r.moveFilledPixels)),
             ("move_kept_pixels", .int(r.moveKeptPixels)),
             ("overlaid_pixels", .int(r.overlaidPixels)),
+            ("overlaid_filled_pixels", .int(r.overlaidFilledPixels)),
             ("overlaid_share", .number(r.overlaidShare)),
             ("recolored_frames", .int(r.recoloredFrames)),
             ("evictions", .int(r.evictions)),
@@ -179,7 +180,7 @@ enum BenchReportFormat {
                 .map { "2^\($0.key): \($0.value) tiles" }.joined(separator: ", "))
               tile cache        hit rate \(f(100 * r.cacheHitRate, 1)) %, peak \(mib(r.peakTileBytes)) of \(mib(o.compositor.cacheBudgetBytes)), \
             \(r.evictions) evictions, \(r.overBudgetFrames) frames over budget
-              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame, \(r.movesStream ? "streaming" : "temporal") stores, of them \(percent(r.moveFilledPixels, of: r.movedPixels)) % filled with a known colour and \(percent(r.moveKeptPixels, of: r.movedPixels)) % already right; last-level cache \(r.lastLevelCacheBytes.map(mib) ?? "unknown"); \(f(100 * r.overlaidShare, 1)) % drawn over by the ops above the scroll alone), \(r.recoloredFrames) recoloured
+              damage            \(f(100 * r.damageShare, 1)) % of the framebuffer's pixels composited per frame; \(r.movedFrames) scroll moves (\(f(100 * r.movedShare, 1)) % of the pixels moved per frame, \(r.movesStream ? "streaming" : "temporal") stores, of them \(percent(r.moveFilledPixels, of: r.movedPixels)) % filled with a known colour and \(percent(r.moveKeptPixels, of: r.movedPixels)) % already right; last-level cache \(r.lastLevelCacheBytes.map(mib) ?? "unknown"); \(f(100 * r.overlaidShare, 1)) % drawn over by the ops above the scroll alone, of them \(percent(r.overlaidFilledPixels, of: r.overlaidPixels)) % as fills over known cells), \(r.recoloredFrames) recoloured
               time split        plan \(percent(r.planMilliseconds)), raster \(percent(r.rasterMilliseconds)), composite \(percent(r.compositeMilliseconds))
               phase ms / frame  plan \(f(r.planMilliseconds / frames)), raster \(f(r.rasterMilliseconds / frames)), composite \(f(r.compositeMilliseconds / frames))
               group opacity     \(f(Double(r.offscreenPasses) / frames)) offscreen passes per frame, \(f(Double(r.opacityPeepholes) / frames)) peepholes

@@ -1108,7 +1108,8 @@ static void do_render(world *w) {
                 stats.raster_results_dropped < 0 || stats.prepainted_tiles_shown < 0 || stats.pixels_moved < 0 || stats.pixels_composited < 0 ||
                 stats.shadow_tiles_reused < 0 || stats.shadow_tiles_reused > stats.shadow_tiles_rasterized ||
                 stats.pixels_overlaid < 0 || stats.pixels_overlaid > stats.pixels_moved || stats.pixels_move_filled < 0 ||
-                stats.pixels_move_kept < 0 || stats.pixels_move_filled + stats.pixels_move_kept > stats.pixels_moved)
+                stats.pixels_move_kept < 0 || stats.pixels_move_filled + stats.pixels_move_kept > stats.pixels_moved ||
+                stats.pixels_overlaid_filled < 0 || stats.pixels_overlaid_filled > stats.pixels_overlaid)
                 fail(w->index, "inconsistent statistics: visible %" PRId64 ", hits %" PRId64 ", in cache %" PRId64
                                ", reserved %d, over budget %d", stats.tiles_visible, stats.cache_hits,
                      stats.tiles_in_cache, stats.reserved, stats.is_over_budget);

@@ -100,7 +100,8 @@ import Testing
     /// A 40 × 30 root showing a scroll layer over a 200-pixel-tall page of `gradientCallback` content.
     /// A scroll over flat colour (a page of opaque bands beside a gradient column) fills and keeps the
     /// moved 64-pixel cells it knows to be one colour (`pixels_move_filled`, `pixels_move_kept`, within
-    /// `pixels_moved`), and its frames equal full renders.
+    /// `pixels_moved`), a translucent header over it is drawn as fills over those cells
+    /// (`pixels_overlaid_filled`, within `pixels_overlaid`), and its frames equal full renders.
     @Test func aScrollOverFlatColourReportsTheCellsItFilledAndKept() throws {
         let compositor = try makeCompositor(tileSize: 32, workers: 2, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC))
         let reference = try makeCompositor(tileSize: 32, workers: 1, rasterMode: tessera_raster_mode(TESSERA_RASTER_SYNC))
@@ -119,21 +120,27 @@ import Testing
         expectOK(tessera_layer_set_content(column, gradientCallback, nil, 1))
         expectOK(tessera_layer_add_sublayer(scroll, column))
         expectOK(tessera_layer_add_sublayer(root, scroll))
+        let header = try makeLayer(tessera_rect(x: 0, y: 0, width: 256, height: 8))
+        var headerColor = tessera_color(r: 250, g: 250, b: 252, a: 0xD8)
+        expectOK(tessera_layer_set_background_color(header, &headerColor))
+        expectOK(tessera_layer_add_sublayer(root, header))
         var pixels = [UInt8](repeating: 0, count: 256 * 40 * 4), full = pixels
         var statistics = tessera_frame_statistics(), other = tessera_frame_statistics()
-        var filled: Int64 = 0, kept: Int64 = 0
+        var filled: Int64 = 0, kept: Int64 = 0, overlaidFilled: Int64 = 0
         for frame in 0..<6 {
             expectOK(tessera_scroll_layer_set_content_offset(scroll, 0, Double(frame * 5), 1))
             expectOK(tessera_compositor_render_damage(compositor, root, &pixels, 256, 40, 1024, statistics.frame_token,
                                                       &statistics))
             #expect(statistics.pixels_move_filled >= 0 && statistics.pixels_move_kept >= 0
                     && statistics.pixels_move_filled + statistics.pixels_move_kept <= statistics.pixels_moved)
+            #expect(statistics.pixels_overlaid_filled >= 0 && statistics.pixels_overlaid_filled <= statistics.pixels_overlaid)
             (filled, kept) = (filled + statistics.pixels_move_filled, kept + statistics.pixels_move_kept)
+            overlaidFilled += statistics.pixels_overlaid_filled
             expectOK(tessera_compositor_render_damage(reference, root, &full, 256, 40, 1024, 0, &other))
             #expect(pixels == full, "frame \(frame)")
         }
-        #expect(filled > 0 && kept > 0, "filled \(filled), kept \(kept)")
-        for layer in bands + [column, scroll, root] { expectOK(tessera_layer_destroy(layer)) }
+        #expect(filled > 0 && kept > 0 && overlaidFilled > 0, "filled \(filled), kept \(kept), overlaid \(overlaidFilled)")
+        for layer in bands + [column, scroll, header, root] { expectOK(tessera_layer_destroy(layer)) }
         expectOK(tessera_compositor_destroy(compositor))
         expectOK(tessera_compositor_destroy(reference))
     }

@@ -240,6 +240,9 @@ typedef struct tessera_frame_statistics {
                                              "Damage"). */
     int64_t pixels_move_kept;           /**< Of pixels_moved: pixels of such cells whose destination held that colour
                                              already, not written at all. */
+    int64_t pixels_overlaid_filled;     /**< Of pixels_overlaid: pixels a translucent colour was drawn over as a fill
+                                             of one blended colour, without reading them, because the move left
+                                             them in cells known to hold one colour. */
 } tessera_frame_statistics;
 
 /** The most rects tessera_frame_statistics.damage holds. */

@@ -46,7 +46,8 @@ enum BandCompositor {
     /// within the framebuffer; `nil`: all of it), after moving its pixels by `move` when given: the move's
     /// chunks are the run's first work items, and no band part the move touches (``ScrollMove/touches(_:)``)
     /// starts before they have all finished.
-    /// Returns the number of work items (band parts) composited. `crew`: helpers woken ahead, if any.
+    /// Returns the number of work items (band parts) composited, and the overlay's pixels drawn as a fill
+    /// over known cells (``fillOverMovedCells(_:_:_:_:_:_:_:)``). `crew`: helpers woken ahead, if any.
     /// `started`: a move started before, not yet joined, and its run (a scroll frame's early move): the
     /// band parts it does not touch go first, then its overlay parts (each once ``ScrollMove/hasMoved(_:)``
     /// says its rows are moved, else after joining the run), then one item joins the run, and the parts it
@@ -63,9 +64,9 @@ enum BandCompositor {
                           bandHeight: Int, workers: Int, kernels: KernelTable, crew: WorkCrew? = nil,
                           overlay: (rects: [PixelRect], first: Int)? = nil,
                           move: ScrollMove? = nil, started: (move: ScrollMove, run: WorkLanes.StartedRun)? = nil,
-                          helperArea: Int = BandScheduler.minimumAreaForHelpers) -> Int {
+                          helperArea: Int = BandScheduler.minimumAreaForHelpers) -> (items: Int, overlaidFilled: Int) {
         let bins = BandBins(list.ops, bandHeight: bandHeight, height: framebuffer.height)
-        guard bins.count > 0 else { return 0 }  // a framebuffer without rows
+        guard bins.count > 0 else { return (0, 0) }  // a framebuffer without rows
         var items: [WorkItem] = []
         func addParts(of region: PixelRect, overlayFrom: Int?) {
             guard !region.isEmpty else { return }
@@ -85,7 +86,7 @@ enum BandCompositor {
         let mover = move ?? started?.move
         var steps: [Step] = (0..<(move?.chunks ?? 0)).map { .moveChunk($0) }
         let gate = steps.count + (started == nil ? 0 : 1)  // steps the touched parts wait for
-        guard items.count + gate > 0 else { return 0 }
+        guard items.count + gate > 0 else { return (0, 0) }
         // The parts the move does not touch first (they need not wait for it), then, with a move started
         // early, the overlay parts (the rows a header covers, which its first lane moves first: checked when
         // taken), then the rest.
@@ -112,12 +113,14 @@ enum BandCompositor {
         let lanes = small ? 1 : Swift.min(workers, schedule.count)
         // A scroll's next frame moves these pixels again: they stream only when the move does.
         let streams = mover.map(\.streams) ?? true
-        withExtendedLifetime(list) {  // the masks and level tiles `RawOp` points into (tiles: their entries')
+        return withExtendedLifetime(list) {  // the masks and level tiles `RawOp` points into (tiles: their entries')
             let raw = list.ops.map(RawOp.init)
-            let barrier = MoveBarrier()
+            let barrier = MoveBarrier(), overlaidFilled = Atomic<Int>(0)
             @Sendable func compositePart(_ item: Int) {
                 tesseraPhaseCompositeBand {  // a profiler's phase mark (PhaseMarkers.swift)
-                    composite(list, raw, bins, work[item], into: framebuffer, streams: streams, kit)
+                    let filled = composite(list, raw, bins, work[item], into: framebuffer, streams: streams,
+                                           moved: work[item].overlayFrom == nil ? nil : mover, kit)
+                    if filled > 0 { overlaidFilled.add(filled, ordering: .relaxed) }
                 }
             }
             // Steps are claimed in order: a band part waits only for move steps already taken.
@@ -144,8 +147,8 @@ enum BandCompositor {
             } else {
                 WorkLanes.run(count: schedule.count, lanes: lanes, crew: crew, run)
             }
+            return (itemCount, overlaidFilled.load(ordering: .relaxed))
         }
-        return itemCount
     }
 
     /// Band parts that wait for a move are the run's last work items, so they are cut into column pieces,
@@ -286,17 +289,22 @@ enum BandCompositor {
     }
 
     /// One work item: clears (not an overlay's), then the visible pieces in paint order, then the store fence.
+    /// `moved`: for an overlay's part, the move that wrote its pixels (its rows moved). Returns the pixels
+    /// drawn as fills over known cells.
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
-                                  into framebuffer: PixelBuffer, streams: Bool, _ kit: Routines) {
+                                  into framebuffer: PixelBuffer, streams: Bool, moved: ScrollMove?,
+                                  _ kit: Routines) -> Int {
         var candidates = bins.ops(inBand: item.band)
         if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
             let first = item.overlayFrom ?? 0
             candidates = candidates.filter { $0 >= first && !list.ops[$0].destination.intersection(item.rect).isEmpty }
         }
         let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
-        composite(list.ops, raw, candidates, item.rect, into: target, streams: streams, kit.target,
-                  isNative: kit.targetIsNative, clears: item.overlayFrom == nil, kit)
+        let overMoved = moved.flatMap { move in item.overlayFrom.map { (move: move, first: $0) } }
+        let filled = composite(list.ops, raw, candidates, item.rect, into: target, streams: streams, kit.target,
+                               isNative: kit.targetIsNative, clears: item.overlayFrom == nil, overMoved: overMoved, kit)
         if streams { kit.target.storeFence() }
+        return filled
     }
 
     /// Framebuffer-plane pixels in memory: pixel `(x, y)` of the plane is at `base`; rows `stride` apart.
@@ -313,9 +321,15 @@ enum BandCompositor {
     /// `isNative`: RGBA): clears (unless `clears` is false: the pieces are drawn over the pixels there),
     /// then the visible pieces of `candidates` (op indices meeting `rect`, ascending) in paint order.
     /// `streams`: whether streaming stores may be used (not in a group's offscreen, which is read right after).
+    /// `overMoved`: the pixels under op `first` (the first drawn) are those `move` wrote over known cells: a
+    /// plain colour op there is drawn over them as fills where their cells are one colour
+    /// (``fillOverMovedCells(_:_:_:_:_:_:_:)``). Returns the pixels drawn so.
+    @discardableResult
     private static func composite(_ ops: [DrawOp], _ raw: [RawOp], _ candidates: [Int], _ rect: PixelRect,
                                   into target: Target, streams: Bool, _ routines: KernelRoutines, isNative: Bool,
-                                  clears: Bool = true, _ kit: Routines) {
+                                  clears: Bool = true, overMoved: (move: ScrollMove, first: Int)? = nil,
+                                  _ kit: Routines) -> Int {
+        var filledOverCells = 0
         let visibility = BandVisibility(ops: ops, candidates: candidates, band: rect)
         let stride = target.stride
         for clear in visibility.clears where clears {
@@ -375,10 +389,69 @@ enum BandCompositor {
             } else if op.isOpaque {
                 let fill = streams && piece.streams ? routines.fillStreaming : routines.fill
                 fill(destination, stride, r.width, r.height, op.color)
+            } else if let overMoved, piece.op == overMoved.first {
+                filledOverCells += fillOverMovedCells(op.color, r, destination, stride, overMoved.move, routines,
+                                                      kit.native)
             } else {
                 routines.fillOver(destination, stride, r.width, r.height, op.color)
             }
         }
+        return filledOverCells
+    }
+
+    /// `color OVER` the pixels of `r` (at `destination`, rows `stride` bytes apart), which are those `move`
+    /// wrote: where a row's whole cell (``FramebufferCell``) holds one word `w` (``ScrollMove/movedEntries(row:)``),
+    /// every pixel becomes the same word, `color OVER w` (the tier's `fillOver` on one pixel), written as a
+    /// fill (`native`: the word as it is), without reading the cell; the rest goes through `fillOver`.
+    /// The same bytes as `routines.fillOver` over `r`. Returns the pixels filled.
+    ///
+    /// Why: the rows under a translucent fixed header are moved then drawn over in every scroll frame; on
+    /// `tessera bench feed` a third of their pixels are in cells of one colour.
+    private static func fillOverMovedCells(_ color: UInt32, _ r: PixelRect, _ destination: UnsafeMutableRawPointer,
+                                           _ stride: Int, _ move: ScrollMove, _ routines: KernelRoutines,
+                                           _ native: KernelRoutines) -> Int {
+        let width = FramebufferCell.width
+        let cells = FramebufferCells.wholeCells(of: r.minX..<r.maxX).clamped(to: move.movedCells)
+        guard !cells.isEmpty else {
+            routines.fillOver(destination, stride, r.width, r.height, color)
+            return 0
+        }
+        var filled = 0
+        var blended: (word: UInt32, over: UInt32)?  // the last word met and `color OVER` it
+        for y in r.minY..<r.maxY {
+            let row = destination + (y - r.minY) * stride
+            func over(_ columns: Range<Int>) {
+                guard !columns.isEmpty else { return }
+                routines.fillOver(row + (columns.lowerBound - r.minX) * 4, stride, columns.count, 1, color)
+            }
+            guard let entries = move.movedEntries(row: y) else {
+                over(r.minX..<r.maxX)
+                continue
+            }
+            var drawn = r.minX, k = cells.lowerBound  // the columns before `drawn` are drawn
+            while k < cells.upperBound {
+                let entry = entries[k]
+                guard FramebufferCell.isColor(entry) else {
+                    k += 1
+                    continue
+                }
+                var end = k + 1
+                while end < cells.upperBound && entries[end] == entry { end += 1 }
+                over(drawn..<(k * width))
+                let word = UInt32(truncatingIfNeeded: entry)
+                if blended?.word != word {
+                    var pixel = word
+                    routines.fillOver(&pixel, 4, 1, 1, color)
+                    blended = (word, pixel)
+                }
+                native.fill(row + (k * width - r.minX) * 4, stride, (end - k) * width, 1, blended!.over)
+                filled += (end - k) * width
+                drawn = end * width
+                k = end
+            }
+            over(drawn..<r.maxX)
+        }
+        return filled
     }
 
     /// Runs an RGBA masked kernel `body(pixels, stride)` on `r` of the target: directly when the target is

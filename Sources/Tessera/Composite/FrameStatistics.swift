@@ -113,6 +113,10 @@ public struct FrameStatistics: Sendable, Hashable, CustomStringConvertible {
     /// header over a scroll): only those ops were drawn over them (`DamageTracker`, "Overlays"); not
     /// counted in ``pixelsComposited``.
     public var pixelsOverlaid = 0
+    /// Of ``pixelsOverlaid``: pixels a translucent colour (a fixed header's background) was drawn over as a
+    /// fill of one blended colour, without reading them, because the move left them in cells known to hold
+    /// one colour (`FramebufferCells`).
+    public var pixelsOverlaidFilled = 0
     /// Time spent walking the tree into a plan.
     public var planTime: Duration = .zero
     /// Time the frame thread spent in the tile stage: resolving tiles, queueing raster and, in

@@ -29,8 +29,9 @@ import TesseraPixels
 ///
 /// Memory: two maps of 8 bytes a cell (4K: 2 × 1 MB), allocated for the framebuffer's size. Thread
 /// safety: the model thread (``Compositor``), except while a move runs: its workers read ``Maps/current``
-/// and write their own rows of ``Maps/next``; the compositor calls ``finish(moved:composited:)`` after
-/// joining the move.
+/// and write their own rows of ``Maps/next``, and an overlay's band part reads the rows of ``Maps/next``
+/// the move has published as moved (``ScrollMove/movedEntries(row:)``); the compositor calls
+/// ``finish(moved:composited:)`` after joining the move and the bands.
 final class FramebufferCells {
     /// The maps a vertical move works with: it reads `current` and writes the entries of the rows it moves
     /// into `next`, `cellsPerRow` entries a row.

@@ -94,7 +94,7 @@ final class MoveLanes: Sendable {
     /// are filled or kept instead of copied, and the moved rows' entries written.
     private let cells: FramebufferCells.Maps?
     /// The window's whole cells: the move's rows over them go through ``KernelRoutines/moveCells``.
-    private let cellRange: Range<Int>
+    let cellRange: Range<Int>
     /// Their columns, pixels from the window's left edge; the columns before and after are copied.
     private let cellColumns: Range<Int>
     /// Cells filled with their known colour, and cells left as they were, so far.
@@ -102,6 +102,15 @@ final class MoveLanes: Sendable {
 
     /// True when the move writes the entries of its rows' whole cells (``FramebufferCells/finish(moved:composited:)``).
     var hasCells: Bool { cells != nil && !cellRange.isEmpty }
+    /// The entries of framebuffer row `y`'s cells (indexed by cell) as the move wrote them, valid over
+    /// ``cellRange`` once the row is moved (``hasMoved(_:)``, or after the join); `nil` when the move does
+    /// not write the row over known cells (outside the window, a skipped row, no cells).
+    func movedEntries(row y: Int) -> UnsafePointer<UInt64>? {
+        guard let cells, !cellRange.isEmpty, y >= window.minY, y < window.maxY,
+              !skippedRows.contains(where: { $0.contains(y) }) else { return nil }
+        return UnsafePointer(cells.next + y * cells.cellsPerRow)
+    }
+
     /// The pixels filled with a known colour and those left as they were, once the move has run.
     var cellPixels: (filled: Int, kept: Int) {
         (filledCells.load(ordering: .relaxed) * FramebufferCell.width,

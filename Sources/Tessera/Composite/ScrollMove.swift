@@ -134,6 +134,14 @@ package struct ScrollMove: Sendable {
     /// they were (the destination held that colour already), once it has run; zero without cells.
     var cellPixels: (filled: Int, kept: Int) { lanes?.cellPixels ?? (0, 0) }
 
+    /// The cells (``FramebufferCell``, from the framebuffer's left edge) whose entries ``movedEntries(row:)``
+    /// gives; empty without cells (a horizontal move, no maps).
+    var movedCells: Range<Int> { lanes?.cellRange ?? 0..<0 }
+
+    /// The entries the move wrote for framebuffer row `y`'s cells (``MoveLanes/movedEntries(row:)``): true
+    /// of the row's pixels once it is moved, until anything else writes them.
+    func movedEntries(row y: Int) -> UnsafePointer<UInt64>? { lanes?.movedEntries(row: y) }
+
     /// True when the move's rows `rows` are written and no worker of the move touches them any more
     /// (``MoveLanes/hasMoved(_:)``); false when that is not known (a horizontal move's chunks).
     func hasMoved(_ rows: Range<Int>) -> Bool { lanes?.hasMoved(rows) ?? false }

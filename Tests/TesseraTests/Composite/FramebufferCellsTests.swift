@@ -149,8 +149,10 @@ import TesseraKernelBodies
     /// A scene of flat stripes (opaque backgrounds) and patterned cards in a scroll layer whose window
     /// starts inside a cell, scrolled by whole pixels with a recoloured stripe, an invalidated card, a
     /// horizontal scroll and a hidden card between: every damage-only frame equals a full frame, and the
-    /// moves fill and keep cells.
-    @Test func scrollFramesOverKnownCellsEqualFullFrames() throws {
+    /// moves fill and keep cells, and the translucent header is drawn as fills over the moved cells of one
+    /// colour; in RGBA and in a swizzled format with a forced alpha byte.
+    @Test(arguments: [PixelFormat.rgba, .xrgb])
+    func scrollFramesOverKnownCellsEqualFullFrames(format: PixelFormat) throws {
         let root = try Layer(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         root.backgroundColor = Color(red: 240, green: 240, blue: 240)
         let scroll = try ScrollLayer(frame: Rect(x: 10, y: 8, width: 281, height: 180))
@@ -172,9 +174,10 @@ import TesseraKernelBodies
         try root.addSublayer(header)
         let compositor = try Compositor(configuration: .init(workers: 2, bandHeight: 16, rasterMode: .synchronous))
         let full = try Compositor(configuration: .init(workers: 2, rasterMode: .synchronous, scrollMoveCells: false))
-        let framebuffer = try PixelBuffer(width: 300, height: 200), expected = try PixelBuffer(width: 300, height: 200)
+        let framebuffer = try PixelBuffer(width: 300, height: 200, format: format)
+        let expected = try PixelBuffer(width: 300, height: 200, format: format)
         var token: FrameToken?, offset = Point(x: 0, y: 0)
-        var filled = 0, kept = 0
+        var filled = 0, kept = 0, overlaidFilled = 0
         var random = SplitMix64(seed: 0xCE11_5C01)
         for frame in 0..<60 {
             var edit = "scroll"
@@ -200,13 +203,15 @@ import TesseraKernelBodies
             token = statistics.frameToken
             filled += statistics.pixelsMoveFilled
             kept += statistics.pixelsMoveKept
+            overlaidFilled += statistics.pixelsOverlaidFilled
             #expect(statistics.pixelsMoveFilled + statistics.pixelsMoveKept <= statistics.pixelsMoved)
+            #expect(statistics.pixelsOverlaidFilled <= statistics.pixelsOverlaid)
             _ = try full.render(root, into: expected)
             #expect(firstDifference(framebuffer.packedBytes(), expected.packedBytes(), width: 300) == nil,
                     "frame \(frame) (\(edit), offset \(offset))")
             #expect(Self.untrue(compositor.framebufferCells, framebuffer).isEmpty, "frame \(frame): entries")
         }
-        #expect(filled > 0 && kept > 0, "filled \(filled), kept \(kept)")
+        #expect(filled > 0 && kept > 0 && overlaidFilled > 0, "filled \(filled), kept \(kept), overlaid \(overlaidFilled)")
     }
 
     /// A frame over another frame than the last one, or into a framebuffer of another size, knows nothing
