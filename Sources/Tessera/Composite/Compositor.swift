@@ -322,7 +322,7 @@ public final class Compositor {
             statistics.offscreenPasses = plan.groups.count
             statistics.drawOpsSkipped = list.skipped
             statistics.drawOpsUnderlaid = relevant.ops.reduce(0) { $0 + ($1.underlay == nil ? 0 : 1) }
-            let (bandItems, overlaidFilled) = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
+            let bandsDone = BandCompositor.composite(relevant, into: framebuffer, regions: regions,
                                                      bandHeight: configuration.bandHeight,
                                                      workers: configuration.workers, kernels: kernels, crew: crew,
                                                      overlay: overlaid,
@@ -332,9 +332,9 @@ public final class Compositor {
                                                      // framebuffer's whole frame still takes helpers
                                                      helperArea: min(BandScheduler.areaForHelpers,
                                                                      framebuffer.bounds.area / Self.crewDamageFraction))
-            statistics.pixelsOverlaidFilled = overlaidFilled
+            statistics.pixelsOverlaidFilled = bandsDone.overlaidFilled
             let area = statistics.pixelsComposited + statistics.pixelsOverlaid + statistics.pixelsMoved
-            let many = bandItems > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
+            let many = bandsDone.items > 1 && area >= framebuffer.bounds.area / Self.crewDamageFraction
             framesSinceBands = many ? 0 : min(framesSinceBands + 1, Self.crewMemory)
             moved = moved ?? move
         } else {
