@@ -294,11 +294,10 @@ enum BandCompositor {
     private static func composite(_ list: DrawList, _ raw: [RawOp], _ bins: BandBins, _ item: WorkItem,
                                   into framebuffer: PixelBuffer, streams: Bool, moved: ScrollMove?,
                                   _ kit: Routines) -> Int {
-        var candidates = bins.ops(inBand: item.band)
-        if !item.isWholeBand {  // BandVisibility takes only ops that meet its rect
-            let first = item.overlayFrom ?? 0
-            candidates = candidates.filter { $0 >= first && !list.ops[$0].destination.intersection(item.rect).isEmpty }
-        }
+        let inBand = bins.ops(inBand: item.band), first = item.overlayFrom ?? 0
+        // BandVisibility takes only ops that meet its rect.
+        let candidates = item.isWholeBand ? Array(inBand)
+            : inBand.filter { $0 >= first && !list.ops[$0].destination.intersection(item.rect).isEmpty }
         let target = Target(base: framebuffer.baseAddress, stride: framebuffer.bytesPerRow, x: 0, y: 0)
         let overMoved = moved.flatMap { move in item.overlayFrom.map { (move: move, first: $0) } }
         let filled = composite(list.ops, raw, candidates, item.rect, into: target, streams: streams, kit.target,
