@@ -32,12 +32,11 @@ struct BandBins: Sendable {
     ///   - height: framebuffer rows, ≥ 0.
     init(_ ops: [DrawOp], bandHeight: Int, height: Int) {
         let count = height / bandHeight + (height % bandHeight == 0 ? 0 : 1)
-        /// The bands op `op` meets, or nil.
+        /// The bands op `op` meets, or nil (an op outside the rows meets none).
         func bands(_ op: DrawOp) -> ClosedRange<Int>? {
             let d = op.destination
-            guard !d.isEmpty, d.maxY > 0, d.minY < height else { return nil }  // (an op outside the rows: none)
-            let first = Swift.max(0, d.minY / bandHeight), last = Swift.min(count - 1, (d.maxY - 1) / bandHeight)
-            return first <= last ? first...last : nil
+            guard !d.isEmpty, d.maxY > 0, d.minY < height else { return nil }
+            return Swift.max(0, d.minY / bandHeight)...Swift.min(count - 1, (d.maxY - 1) / bandHeight)
         }
         var starts = [Int](repeating: 0, count: count + 1)
         for op in ops {  // the ops per band, at the entry after the band's
