@@ -45,7 +45,8 @@ struct RasterBenchmarks: BenchmarkGroup {
                 return BenchmarkResult(group: name, labels: [("primitive", r.primitive)], workers: r.workers, values: [
                     ("tiles_per_s", r.tilesPerSecond), ("mpix_s", r.megapixelsPerSecond),
                     ("reference_mpix_s", r.referenceMegapixelsPerSecond), ("ratio_to_reference", r.ratioToReference),
-                    ("best_tiles_per_s", r.bestTilesPerSecond),
+                    ("best_tiles_per_s", r.bestTilesPerSecond), ("tile_buffer_bytes", Double(r.circulatingBytes)),
+                    ("through_scratch", r.throughScratch ? 1 : 0),
                 ] + (speedup.map { [("speedup_over_one_worker", $0)] } ?? []))
             } + (most > 1 ? [probeEntry] : [])
               + fourKRowEstimates(results, tileSize: settings.tileSize).map { e in

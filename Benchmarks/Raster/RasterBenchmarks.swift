@@ -50,6 +50,11 @@ struct RasterBenchmarkResult: Sendable {
     var runs = 1
     /// The lowest and highest per-run median Mpix/s.
     var runMegapixelsPerSecondRange: [Double] = []
+    /// The bytes of the workload's tile buffers, the tile memory its tiles are drawn over.
+    var circulatingBytes = 0
+    /// Whether its tiles were drawn through the thread's scratch (for those buffers, on this CPU's cache:
+    /// `ScratchTile.pays`), or in place.
+    var throughScratch = false
 }
 
 /// What rasterizing one new row of 4K tiles (3840 px = 15 tiles of feed content) costs.
@@ -101,11 +106,12 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
         }
         try checkWorkersAgree(workload, pool: pool, scale: options.scale, workers: options.workerCounts)
         let content = workload.content, tiles = workload.tiles, scale = options.scale
+        let circulating = pool.count * options.tileSize * options.tileSize * 4
         let fill = Pixel(r: 40, g: 80, b: 120, a: 255)
         // One raster pass and one reference pass per worker count.
         let passes: [(raster: () -> Void, reference: () -> Void)] = options.workerCounts.map { workers in
             ({ forEachTile(tiles.count, workers: workers) { i in
-                drawTile(content, into: pool[i], tiles[i], scale: scale)
+                drawTile(content, into: pool[i], tiles[i], scale: scale, circulatingBytes: circulating)
             } }, { forEachTile(tiles.count, workers: workers) { i in
                 let buffer = pool[i]
                 buffer.clear()
@@ -136,7 +142,9 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
                 referenceMegapixelsPerSecond: reference, ratioToReference: mpix / reference, tiles: tiles.count,
                 bestTilesPerSecond: Double(tiles.count) / rasterSeconds[k].min()!,
                 bestReferenceMegapixelsPerSecond: pixels / referenceSeconds[k].min()! / 1e6,
-                runs: 1, runMegapixelsPerSecondRange: [mpix, mpix]))
+                runs: 1, runMegapixelsPerSecondRange: [mpix, mpix], circulatingBytes: circulating,
+                throughScratch: ScratchTile.pays(byteCount: options.tileSize * options.tileSize * 4,
+                                                 kernels: Kernels.active, circulatingBytes: circulating)))
         }
     }
     return results
@@ -170,6 +178,14 @@ func rasterBenchmarkTable(_ results: [RasterBenchmarkResult], options: RasterBen
                      + pad(f(r.bestReferenceMegapixelsPerSecond), 17)
                      + (r.runs > 1 ? r.runMegapixelsPerSecondRange.map { f($0) }.joined(separator: "–") : "-"))
     }
+    // Each workload once (its first worker count): where its tiles were drawn, and why.
+    let workloads = results.filter { r in results.first { $0.primitive == r.primitive }?.workers == r.workers }
+    let cache = CPUCaches.current.lastLevelBytes.map { f(Double($0) / 1_048_576, 1) + " MiB" } ?? "unknown size"
+    lines.append("tiles drawn (ScratchTile.pays: in place when the workload's tile buffers fit half the last-level "
+                 + "cache, \(cache)): " + workloads.map { r in
+                     "\(r.primitive) \(r.throughScratch ? "through the scratch" : "in place") "
+                         + "(\(r.tiles) buffers, \(f(Double(r.circulatingBytes) / 1_048_576, 1)) MiB)"
+                 }.joined(separator: ", "))
     for e in fourKRowEstimates(results, tileSize: options.tileSize) {
         lines.append("new 4K row (\(e.tiles) feed tiles), \(e.workers) worker(s): median \(f(e.milliseconds, 2)) ms = "
                      + "\(f(e.frameFraction * 100, 1)) % of an 8.33 ms frame; best \(f(e.bestMilliseconds, 2)) ms = "
@@ -212,13 +228,16 @@ private func median(_ values: [Double]) -> Double {
 }
 
 /// Draws `tile` of `content` over `buffer`'s stale pixels as the tile stage's raster jobs do:
-/// `drawReplacing`, through the thread's scratch tile when that pays (`Sources/Tessera/Tiles/ScratchTile.swift`).
-private func drawTile(_ content: DisplayList, into buffer: PixelBuffer, _ tile: PixelRect, scale: Double) {
-    ScratchTile.draw(content, in: RasterContext(buffer: buffer, deviceRect: tile, scale: scale)) { _ in }
+/// `drawReplacing`, through the thread's scratch tile when that pays for a buffer from `circulatingBytes`
+/// of tile buffers, the workload's pool (`Sources/Tessera/Tiles/ScratchTile.swift`).
+private func drawTile(_ content: DisplayList, into buffer: PixelBuffer, _ tile: PixelRect, scale: Double,
+                      circulatingBytes: Int) {
+    ScratchTile.draw(content, in: RasterContext(buffer: buffer, deviceRect: tile, scale: scale),
+                     circulatingBytes: circulatingBytes) { _ in }
 }
 
 /// Rasterizes the workload into cleared tiles on one worker, then over stale pixels as the timed passes
-/// do (``drawTile(_:into:_:scale:)``) with every worker count, and checks the bytes agree (invariant 3, in
+/// do (``drawTile(_:into:_:scale:circulatingBytes:)``) with every worker count, and checks the bytes agree (invariant 3, in
 /// passing).
 private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
     forEachTile(workload.tiles.count, workers: 1) { i in
@@ -229,7 +248,8 @@ private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], 
     for count in workers {
         forEachTile(workload.tiles.count, workers: count) { i in
             pool[i].clear(to: Pixel(r: 9, g: 200, b: 31, a: 210))
-            drawTile(workload.content, into: pool[i], workload.tiles[i], scale: scale)
+            drawTile(workload.content, into: pool[i], workload.tiles[i], scale: scale,
+                     circulatingBytes: pool.count * pool[i].bytesPerRow * pool[i].height)
         }
         if first != pool.map({ $0.packedBytes() }) {
             throw TesseraError.invalidArgument(argument: "workers", reason: "\(workload.name): \(count) workers differ")

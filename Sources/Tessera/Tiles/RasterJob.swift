@@ -18,6 +18,10 @@ final class RasterJob: @unchecked Sendable {
     /// Where a shadow tile looks for an identical tile already drawn, and keeps its own (the tile
     /// manager's); `nil`: draw, keep nothing.
     let shadowTiles: ShadowTileMemo?
+    /// The tile memory in circulation when the job was made (``TileCache/circulatingBytes``), which
+    /// says whether ``target`` is likely cached (``ScratchTile/pays(byteCount:kernels:circulatingBytes:caches:)``);
+    /// `nil`: unknown, taken as cold.
+    let circulatingBytes: Int?
     /// The buffer the worker draws into (dirty until it clears it): a spare buffer, or `nil` until the
     /// worker allocates one (`deviceRect`'s size); in use until the manager settles the job. Written by
     /// the worker before the job is finished, read by the manager after.
@@ -57,8 +61,9 @@ final class RasterJob: @unchecked Sendable {
 
     init(key: TileKey, version: UInt64, content: any LayerContent, deviceRect: PixelRect, scale: Double,
          target: PixelBuffer?, priority: TilePriority, kernels: KernelTable = Kernels.active,
-         shadowTiles: ShadowTileMemo? = nil) {
+         shadowTiles: ShadowTileMemo? = nil, circulatingBytes: Int? = nil) {
         self.kernels = kernels
+        self.circulatingBytes = circulatingBytes
         self.shadowTiles = shadowTiles
         self.key = key
         self.version = version
@@ -70,10 +75,10 @@ final class RasterJob: @unchecked Sendable {
     }
 
     /// Lets the content clear the target where it needs it and draw into it
-    /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays), and
-    /// finds its coverage (from ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a
-    /// scan of the drawn pixels that also finds their zero rows, band by band as the scratch's copy out
-    /// reads them). A shadow tile that blurs a plane (``ShadowContent/blursPlane(in:scale:)``) is copied
+    /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays for a
+    /// buffer from ``circulatingBytes`` of tile memory), and finds its coverage (from
+    /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan of the drawn pixels
+    /// that also finds their zero rows, band by band as the scratch's copy out reads them). A shadow tile that blurs a plane (``ShadowContent/blursPlane(in:scale:)``) is copied
     /// from ``shadowTiles`` when an identical one was drawn before, and kept there when not. Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
@@ -89,7 +94,8 @@ final class RasterJob: @unchecked Sendable {
         let opaque = content.isOpaque(in: deviceRect, scale: scale)
         let context = RasterContext(buffer: target, deviceRect: deviceRect, scale: scale, kernels: kernels)
         var scan = opaque ? nil : AlphaCoverageScan(width: deviceRect.width, height: deviceRect.height, kernels: kernels)
-        (coverage, zeroRows) = ScratchTile.draw(content, in: context, eachBand: { scan?.scan($0, rows: $1) }) { drawn in
+        (coverage, zeroRows) = ScratchTile.draw(content, in: context, circulatingBytes: circulatingBytes,
+                                                eachBand: { scan?.scan($0, rows: $1) }) { drawn in
             let found = scan?.result ?? (.opaque, .none)
             if let memoKey { shadowTiles?.keep(memoKey, drawn, coverage: found.0, zeroRows: found.1, kernels: kernels) }
             return found

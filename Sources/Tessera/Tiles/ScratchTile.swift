@@ -12,13 +12,15 @@ import Darwin
 ///                                                                  └──▶ band: each 16 KiB, read from L1 (coverage scan)
 /// ```
 ///
-/// Why: a buffer handed to raster is cold — a recycled tile last touched frames ago, or a new one — and
+/// Why: a buffer handed to raster is usually cold — a recycled tile last touched frames ago, or a new one — and
 /// every first store to one of its cache lines reads the line from memory for ownership. A display list
 /// touches a tile out of order (the gaps around cards column by column, then each item's rect), so those
 /// reads come one latency at a time. Drawn into a scratch that the thread reused for its last tile, the
 /// items work in the core's L2 cache; the finished tile then goes out in one sequential pass of
 /// streaming stores, which read nothing. Figures (one worker gains, two do not):
-/// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile".
+/// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile". When all the tile memory in
+/// circulation fits in half the last-level cache, the buffer is likely still cached, and the tile is
+/// drawn in place (``pays(byteCount:kernels:circulatingBytes:caches:)``).
 ///
 /// Cost: one more read (from the L2 cache) and write of the whole tile (a scan of the drawn pixels for
 /// their coverage rides on that read: it takes each band right after the copy, from L1); the tile is not
@@ -42,11 +44,21 @@ package enum ScratchTile {
     package static let maximumBytes = 256 << 10
 
     /// Whether a tile of `byteCount` bytes is drawn through the scratch with `kernels`: when it fits
-    /// ``maximumBytes`` and the tier has streaming stores (otherwise the copy would read the tile's lines
-    /// for ownership all the same). A tile's rows are packed (``TileBufferPool``), so its copy is one
-    /// streamed run.
-    static func pays(byteCount: Int, kernels: KernelTable) -> Bool {
-        kernels.hasStreamingStores && byteCount <= maximumBytes
+    /// ``maximumBytes``, the tier has streaming stores (otherwise the copy would read the tile's lines
+    /// for ownership all the same), and its buffer is likely cold. A tile's rows are packed
+    /// (``TileBufferPool``), so its copy is one streamed run.
+    ///
+    /// Cold: the buffer comes from `circulatingBytes` of tile buffers (in use and spare) that the
+    /// last-level cache would not keep (``CPUCaches/prefersStreaming(byteCount:)``, the rule of the
+    /// composite's stores), or their size or the cache's is unknown (`nil`). Buffers that all fit in half
+    /// the cache were last written there: drawing in place finds their lines cached, and the copy out
+    /// would only push a tile to memory that the cache was holding (`Benchmarks/Raster/README.md`,
+    /// "Drawing in place when the tiles stay cached").
+    package static func pays(byteCount: Int, kernels: KernelTable, circulatingBytes: Int? = nil,
+                             caches: CPUCaches = .current) -> Bool {
+        guard kernels.hasStreamingStores, byteCount <= maximumBytes else { return false }
+        guard let circulatingBytes, caches.lastLevelBytes != nil else { return true }
+        return caches.prefersStreaming(byteCount: circulatingBytes)
     }
 
     /// How many bytes of rows the copy out streams before handing them to `draw`'s `band`: 16 KiB (16
@@ -55,20 +67,21 @@ package enum ScratchTile {
     static let bandBytes = 16 << 10
 
     /// Draws `content` into `context.buffer` as ``LayerContent/drawReplacing(in:)`` does — through this
-    /// thread's scratch when `throughScratch` (by default: when ``pays(byteCount:kernels:)``), the buffer
+    /// thread's scratch when `throughScratch` (by default: when
+    /// ``pays(byteCount:kernels:circulatingBytes:caches:)`` with the buffer's `circulatingBytes`), the buffer
     /// is RGBA and no draw of this thread is using the scratch — and returns `inspect` of the drawn
     /// pixels, read from the scratch. Before that, `band` sees every row of the drawn pixels once, top to
     /// bottom, in bands: through the scratch, each band of ``bandBytes`` just after it was copied out
     /// (in place, all rows at once). Neither closure's buffer may escape it (the next tile overwrites the
     /// scratch).
     package static func draw<Result>(_ content: some LayerContent, in context: RasterContext,
-                                     throughScratch: Bool? = nil,
+                                     throughScratch: Bool? = nil, circulatingBytes: Int? = nil,
                                      eachBand band: (PixelBuffer, Range<Int>) -> Void = { _, _ in },
                                      inspecting inspect: (PixelBuffer) -> Result) -> Result {
         let buffer = context.buffer
         let rowBytes = buffer.width &* 4, byteCount = rowBytes &* buffer.height
         guard buffer.format == .rgba, buffer.width > 0, buffer.height > 0,
-              throughScratch ?? pays(byteCount: byteCount, kernels: context.kernels),
+              throughScratch ?? pays(byteCount: byteCount, kernels: context.kernels, circulatingBytes: circulatingBytes),
               let memory = idleScratch(byteCount: byteCount),
               // Cannot throw: the sizes are those of a valid buffer, with packed rows.
               let scratch = try? PixelBuffer(wrapping: memory.base, width: buffer.width, height: buffer.height,

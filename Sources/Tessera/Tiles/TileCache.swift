@@ -46,6 +46,9 @@ final class TileCache {
     var count: Int { entries.count }
     /// The bytes of the buffers in use (spares not included).
     var bytes: Int { buffersInUse * tileBytes }
+    /// The bytes of the buffers in use and spare (a level buffer counted as a tile): the memory a
+    /// buffer handed to raster was last written in (``ScratchTile/pays(byteCount:kernels:circulatingBytes:caches:)``).
+    var circulatingBytes: Int { (buffersInUse + pool.count + levelPool.count) * tileBytes }
     /// True when `additional` more buffers fit in the budget.
     func fits(additional: Int) -> Bool { (buffersInUse + additional) * tileBytes <= budgetBytes }
 

@@ -312,7 +312,7 @@ final class TileManager {
         let job = RasterJob(key: entry.key, version: entry.version, content: planned.content,
                             deviceRect: entry.key.rasterRect(grid), scale: entry.key.rasterScale,
                             target: entry.key.isLevel ? cache.takeLevelBuffer() : cache.takeBuffer(), priority: priority,
-                            kernels: kernels, shadowTiles: shadowTiles)
+                            kernels: kernels, shadowTiles: shadowTiles, circulatingBytes: cache.circulatingBytes)
         job.queuedFrame = frame
         entry.job = job
         return job

@@ -77,6 +77,26 @@ struct ScratchTileTests {
         }
     }
 
+    /// The scratch pays only for a buffer that is likely cold: tile memory in circulation of at least
+    /// half the last-level cache, or of unknown size, or a cache of unknown size. Buffers that all fit in
+    /// half of it are drawn in place; and never through the scratch above the size limit or without
+    /// streaming stores.
+    @Test func theScratchPaysOnlyForBuffersTheCacheWouldNotKeep() throws {
+        let tile = 256 * 256 * 4
+        let megabytes32 = CPUCaches(lastLevelBytes: 32 << 20), unknown = CPUCaches(lastLevelBytes: nil)
+        for kernels in try KernelTier.available.map({ try KernelTable(tier: $0) }) {
+            guard kernels.hasStreamingStores else {
+                #expect(!ScratchTile.pays(byteCount: tile, kernels: kernels, circulatingBytes: 1 << 30, caches: megabytes32))
+                continue
+            }
+            #expect(!ScratchTile.pays(byteCount: tile, kernels: kernels, circulatingBytes: (16 << 20) - 1, caches: megabytes32))
+            #expect(ScratchTile.pays(byteCount: tile, kernels: kernels, circulatingBytes: 16 << 20, caches: megabytes32))
+            #expect(ScratchTile.pays(byteCount: tile, kernels: kernels, circulatingBytes: nil, caches: megabytes32))
+            #expect(ScratchTile.pays(byteCount: tile, kernels: kernels, circulatingBytes: 1 << 20, caches: unknown))
+            #expect(!ScratchTile.pays(byteCount: tile + 4, kernels: kernels, circulatingBytes: 1 << 30, caches: megabytes32))
+        }
+    }
+
     /// Threads drawing at once each use their own scratch, growing it as tiles of several sizes come: every
     /// tile equals its serial in-place drawing, round after round over stale pixels.
     @Test func concurrentDrawsUseTheirOwnScratch() throws {
