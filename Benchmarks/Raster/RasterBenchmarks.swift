@@ -104,9 +104,10 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
         let pool = try (0..<workload.tiles.count).map { _ in
             try PixelBuffer(width: options.tileSize, height: options.tileSize)
         }
-        try checkWorkersAgree(workload, pool: pool, scale: options.scale, workers: options.workerCounts)
+        let tileBytes = options.tileSize * options.tileSize * 4, circulating = pool.count * tileBytes
+        try checkWorkersAgree(workload, pool: pool, circulatingBytes: circulating, scale: options.scale,
+                              workers: options.workerCounts)
         let content = workload.content, tiles = workload.tiles, scale = options.scale
-        let circulating = pool.count * options.tileSize * options.tileSize * 4
         let fill = Pixel(r: 40, g: 80, b: 120, a: 255)
         // One raster pass and one reference pass per worker count.
         let passes: [(raster: () -> Void, reference: () -> Void)] = options.workerCounts.map { workers in
@@ -143,8 +144,8 @@ private func runRasterBenchmarksOnce(options: RasterBenchmarkOptions) throws -> 
                 bestTilesPerSecond: Double(tiles.count) / rasterSeconds[k].min()!,
                 bestReferenceMegapixelsPerSecond: pixels / referenceSeconds[k].min()! / 1e6,
                 runs: 1, runMegapixelsPerSecondRange: [mpix, mpix], circulatingBytes: circulating,
-                throughScratch: ScratchTile.pays(byteCount: options.tileSize * options.tileSize * 4,
-                                                 kernels: Kernels.active, circulatingBytes: circulating)))
+                throughScratch: ScratchTile.pays(byteCount: tileBytes, kernels: Kernels.active,
+                                                 circulatingBytes: circulating)))
         }
     }
     return results
@@ -237,9 +238,10 @@ private func drawTile(_ content: DisplayList, into buffer: PixelBuffer, _ tile: 
 }
 
 /// Rasterizes the workload into cleared tiles on one worker, then over stale pixels as the timed passes
-/// do (``drawTile(_:into:_:scale:circulatingBytes:)``) with every worker count, and checks the bytes agree (invariant 3, in
-/// passing).
-private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], scale: Double, workers: [Int]) throws {
+/// do (``drawTile(_:into:_:scale:circulatingBytes:)``, `circulatingBytes` the pool's) with every worker
+/// count, and checks the bytes agree (invariant 3, in passing).
+private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], circulatingBytes: Int, scale: Double,
+                               workers: [Int]) throws {
     forEachTile(workload.tiles.count, workers: 1) { i in
         pool[i].clear()
         workload.content.draw(in: RasterContext(buffer: pool[i], deviceRect: workload.tiles[i], scale: scale))
@@ -248,8 +250,7 @@ private func checkWorkersAgree(_ workload: RasterWorkload, pool: [PixelBuffer], 
     for count in workers {
         forEachTile(workload.tiles.count, workers: count) { i in
             pool[i].clear(to: Pixel(r: 9, g: 200, b: 31, a: 210))
-            drawTile(workload.content, into: pool[i], workload.tiles[i], scale: scale,
-                     circulatingBytes: pool.count * pool[i].bytesPerRow * pool[i].height)
+            drawTile(workload.content, into: pool[i], workload.tiles[i], scale: scale, circulatingBytes: circulatingBytes)
         }
         if first != pool.map({ $0.packedBytes() }) {
             throw TesseraError.invalidArgument(argument: "workers", reason: "\(workload.name): \(count) workers differ")

@@ -78,8 +78,9 @@ final class RasterJob: @unchecked Sendable {
     /// (``LayerContent/drawReplacing(in:)``, through the thread's ``ScratchTile`` when that pays for a
     /// buffer from ``circulatingBytes`` of tile memory), and finds its coverage (from
     /// ``LayerContent/isOpaque(in:scale:)`` when that says yes, otherwise with a scan of the drawn pixels
-    /// that also finds their zero rows, band by band as the scratch's copy out reads them). A shadow tile that blurs a plane (``ShadowContent/blursPlane(in:scale:)``) is copied
-    /// from ``shadowTiles`` when an identical one was drawn before, and kept there when not. Worker thread.
+    /// that also finds their zero rows, band by band as the scratch's copy out reads them). A shadow tile
+    /// that blurs a plane (``ShadowContent/blursPlane(in:scale:)``) is copied from ``shadowTiles`` when an
+    /// identical one was drawn before, and kept there when not. Worker thread.
     func draw() {
         if target == nil { target = try? PixelBuffer(width: deviceRect.width, height: deviceRect.height) }
         guard let target else { return }  // no memory: the result (`target == nil`) is dropped

@@ -12,10 +12,10 @@ import Darwin
 ///                                                                  └──▶ band: each 16 KiB, read from L1 (coverage scan)
 /// ```
 ///
-/// Why: a buffer handed to raster is usually cold — a recycled tile last touched frames ago, or a new one — and
-/// every first store to one of its cache lines reads the line from memory for ownership. A display list
-/// touches a tile out of order (the gaps around cards column by column, then each item's rect), so those
-/// reads come one latency at a time. Drawn into a scratch that the thread reused for its last tile, the
+/// Why: a buffer handed to raster is usually cold — a recycled tile last touched frames ago, or a new
+/// one — and every first store to one of its cache lines reads the line from memory for ownership. A
+/// display list touches a tile out of order (the gaps around cards column by column, then each item's
+/// rect), so those reads come one latency at a time. Drawn into a scratch that the thread reused for its last tile, the
 /// items work in the core's L2 cache; the finished tile then goes out in one sequential pass of
 /// streaming stores, which read nothing. Figures (one worker gains, two do not):
 /// `Benchmarks/Raster/README.md`, "Drawing through a scratch tile". When all the tile memory in
